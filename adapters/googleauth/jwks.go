@@ -44,7 +44,10 @@ var errUnknownKey = errors.New("signing key not found in JWKS")
 // the token is possible; it maps to fault.Unavailable.
 type keysUnavailableError struct{ err error }
 
+// Error keeps the cause for logs; clients only see the fault message.
 func (e *keysUnavailableError) Error() string { return "google keys unavailable: " + e.err.Error() }
+
+// Unwrap lets errors.Is see network causes such as timeouts.
 func (e *keysUnavailableError) Unwrap() error { return e.err }
 
 // keySet caches Google's RSA signing keys by key id.

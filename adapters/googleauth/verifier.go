@@ -186,6 +186,8 @@ type googleClaims struct {
 // Google has sent email_verified both ways over the years.
 type flexibleBool bool
 
+// UnmarshalJSON accepts true, false, "true" and "false" (any case); other
+// values make the token malformed rather than silently unverified.
 func (b *flexibleBool) UnmarshalJSON(data []byte) error {
 	switch strings.ToLower(string(bytes.Trim(data, `"`))) {
 	case "true":

@@ -150,6 +150,7 @@ type spaceStripper struct {
 	r io.Reader
 }
 
+// Read fills p with the next non-space bytes.
 func (s *spaceStripper) Read(p []byte) (int, error) {
 	for {
 		n, err := s.r.Read(p)

@@ -129,6 +129,7 @@ type PermanentError struct {
 	Err error
 }
 
+// Error prefixes the cause so logs show why no retry happened.
 func (e *PermanentError) Error() string { return "permanent: " + e.Err.Error() }
 
 // Unwrap exposes the cause to errors.Is and errors.As.

@@ -74,7 +74,9 @@ func (p profilePictures) SaveProfilePicture(ctx context.Context, data []byte) (s
 	return s.Path, err
 }
 
-func (p profilePictures) Remove(ctx context.Context, path string) error { return p.img.Remove(ctx, path) }
+func (p profilePictures) Remove(ctx context.Context, path string) error {
+	return p.img.Remove(ctx, path)
+}
 
 // uploads serves stored images and variants to the HTTP layer.
 type uploads struct{ img *imaging.Service }

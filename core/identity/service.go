@@ -140,7 +140,7 @@ func (s *Service) LoginGoogle(ctx context.Context, credential string) (Session, 
 // vouches for the address.
 func (s *Service) GoogleAccount(ctx context.Context, credential string, role Role) (User, bool, error) {
 	if s.d.Google == nil {
-		return User{}, false, fault.New(fault.Unavailable, "Google sign-in is not configured").WithReason("google_disabled")
+		return User{}, false, fault.New(fault.Forbidden, "Google sign-in is not configured").WithReason("google_signin_disabled")
 	}
 	if strings.TrimSpace(credential) == "" {
 		return User{}, false, fault.InvalidField("credential", "Google credential is required")

@@ -203,7 +203,8 @@ func (s *Service) render(ctx context.Context, loc location, key variantKey) (Fil
 	}
 	f, cfg, err := inspect(data, s.lim)
 	if err != nil {
-		return File{}, err
+		// Not the caller's fault: a stored file we refuse to decode simply is not served.
+		return File{}, ErrNotFound.WithCause(err)
 	}
 	out, err := s.transform(ctx, data, f, cfg, encodeSpec{
 		maxW: key.width, maxH: s.cfg.MaxSide, out: key.out, quality: key.quality,

@@ -11,10 +11,12 @@ require (
 	github.com/glebarez/go-sqlite v1.23.0
 	github.com/glebarez/sqlite v1.11.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
+	github.com/h2non/bimg v1.1.9
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/wneessen/go-mail v0.8.1
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.39.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/time v0.16.0
 	gorm.io/driver/postgres v1.6.3

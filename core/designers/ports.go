@@ -39,8 +39,8 @@ type Accounts interface {
 	// GoogleDesigner verifies a Google ID token and creates (or finds, when it
 	// has no profile yet) the designer account it names.
 	GoogleDesigner(ctx context.Context, credential string) (userID int64, email, name string, err error)
-	// Delete removes the account and, through the database, everything that hangs on it.
-	Delete(ctx context.Context, userID int64) error
+	// DeleteAccount removes the account and, through the database, everything that hangs on it.
+	DeleteAccount(ctx context.Context, userID int64) error
 }
 
 // Images stores gallery and profile images received as data URLs.

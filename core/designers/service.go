@@ -198,10 +198,19 @@ func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
 		if err != nil {
 			return err
 		}
-		if err := s.accounts.Delete(ctx, d.UserID); err != nil {
-			return err
-		}
-		s.removeAfterCommit(ctx, append(append([]string{}, d.Gallery...), d.ProfilePicture))
+		// Deleting the account runs the account-deletion hooks, which include
+		// RemoveFilesOf, so the images go after the commit.
+		return s.accounts.DeleteAccount(ctx, d.UserID)
+	})
+}
+
+// ToggleVerified flips the verified badge; admins only.
+func (s *Service) ToggleVerified(ctx context.Context, c Caller, id int64) (Designer, error) {
+	if !c.IsAdmin {
+		return Designer{}, fault.New(fault.Forbidden, "Admin access required").WithReason("admin_required")
+	}
+	return s.repo.Update(ctx, id, func(d *Designer) error {
+		d.Verified = !d.Verified
 		return nil
 	})
 }

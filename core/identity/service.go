@@ -199,6 +199,26 @@ func (s *Service) CreateAccount(ctx context.Context, emailAddr, name, password s
 	return u, nil
 }
 
+// CreateDesigner creates the account behind a new designer profile.
+func (s *Service) CreateDesigner(ctx context.Context, emailAddr, name, password string) (int64, error) {
+	u, err := s.CreateAccount(ctx, emailAddr, name, password, RoleDesigner)
+	return u.ID, err
+}
+
+// GoogleDesigner verifies a Google ID token for designer registration and
+// returns the designer account it names, creating it when new. A customer
+// account with that address cannot become a designer: ErrEmailTaken.
+func (s *Service) GoogleDesigner(ctx context.Context, credential string) (int64, string, string, error) {
+	u, _, err := s.GoogleAccount(ctx, credential, RoleDesigner)
+	if err != nil {
+		return 0, "", "", err
+	}
+	if u.Role != RoleDesigner {
+		return 0, "", "", ErrEmailTaken
+	}
+	return u.ID, u.Email, u.Name, nil
+}
+
 // CreateAdmin creates an administrator (used by `interno admin create`).
 func (s *Service) CreateAdmin(ctx context.Context, emailAddr, name, password string) (User, error) {
 	return s.CreateAccount(ctx, emailAddr, name, password, RoleAdmin)

@@ -15,6 +15,7 @@ import (
 
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
 
@@ -46,6 +47,7 @@ type Deps struct {
 	Identity    *identity.Service
 	Designers   *designers.Service
 	Uploads     Uploads
+	Scheduling  *scheduling.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -115,6 +117,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Uploads != nil {
 		s.registerImages(api)
+	}
+	if d.Scheduling != nil {
+		s.registerScheduling(api)
 	}
 
 	web, err := newSPA(d.Web)

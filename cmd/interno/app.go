@@ -20,6 +20,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/scheduling"
 	"interno/web"
 )
 
@@ -34,6 +35,7 @@ type app struct {
 	images     *imaging.Service
 	identity   *identity.Service
 	designers  *designers.Service
+	scheduling *scheduling.Service
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -117,6 +119,7 @@ func (a *app) wire() error {
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
+	a.scheduling = a.newScheduling()
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
@@ -124,6 +127,7 @@ func (a *app) wire() error {
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
+		Scheduling: a.scheduling,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

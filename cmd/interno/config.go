@@ -32,6 +32,8 @@ type Config struct {
 	GoogleJWKSURL   string        `env:"GOOGLE_JWKS_URL" envDefault:"https://www.googleapis.com/oauth2/v3/certs"`
 	AnalyticsID     string        `env:"ANALYTICS_ID"`
 	CallBaseURL     string        `env:"CALL_BASE_URL" envDefault:"https://meet.jit.si"`
+	SlotMinutes     int           `env:"SLOT_MINUTES" envDefault:"60"`
+	MinNotice       time.Duration `env:"MIN_NOTICE" envDefault:"2h"`
 	Demo            bool          `env:"DEMO" envDefault:"false"`
 	TrustedProxies  []string      `env:"TRUSTED_PROXIES" envSeparator:","`
 	CORSOrigins     []string      `env:"CORS_ORIGINS" envSeparator:","`
@@ -91,6 +93,12 @@ func (c *Config) validate() error {
 		return fmt.Errorf("INTERNO_TIMEZONE: unknown time zone %q", c.Timezone)
 	}
 	c.location = loc
+	if c.SlotMinutes < 15 || c.SlotMinutes > 240 || c.SlotMinutes%15 != 0 {
+		return fmt.Errorf("INTERNO_SLOT_MINUTES: %d is not a call length of 15 to 240 minutes in steps of 15", c.SlotMinutes)
+	}
+	if c.MinNotice < 0 || c.MinNotice > 7*24*time.Hour {
+		return fmt.Errorf("INTERNO_MIN_NOTICE: %s is not a duration between 0 and 168h", c.MinNotice)
+	}
 	if c.SMTPURL != "" {
 		sc, err := mail.ParseURL(c.SMTPURL)
 		if err != nil {

@@ -197,7 +197,7 @@ func TestService_Register(t *testing.T) {
 			"proposal": func(r *Registration) { r.FirstProposal = "1 giorno" }, "mode": func(r *Registration) { r.WorkPreferences = []style.WorkMode{"telepatia"} },
 			"consent": func(r *Registration) { r.PrivacyConsent = false }, "password": func(r *Registration) { r.Password = "1234567" },
 			"gallery": func(r *Registration) { r.Gallery = make([]string, 13); fillData(r.Gallery) },
-			"link": func(r *Registration) { r.Website = "javascript:alert(1)" },
+			"link":    func(r *Registration) { r.Website = "javascript:alert(1)" },
 		} {
 			r := validRegistration(name + "@example.com")
 			mutate(&r)

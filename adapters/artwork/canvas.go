@@ -69,44 +69,81 @@ func (g radial) at(x, y float64) rgba {
 	return mix(g.c0, g.c1, clamp01(math.Hypot(x-g.cx, y-g.cy)/g.r))
 }
 
+// rowPaint returns a function giving the colour for a whole row when pt does not vary along x
+// (flat colours and vertical gradients, most of what is painted), or nil.
+func rowPaint(pt paint) func(y float64) rgba {
+	switch v := pt.(type) {
+	case solid:
+		return func(float64) rgba { return rgba(v) }
+	case linear:
+		if v.x0 == v.x1 {
+			return func(y float64) rgba { return v.at(v.x0, y) }
+		}
+	}
+	return nil
+}
+
 // canvas is an opaque float RGB picture plus the reusable buffers shapes are rasterised with.
 type canvas struct {
-	w, h int
-	pix  []float32 // r, g, b per pixel
-	ras  vector.Rasterizer
-	mask []uint8
-	clip []uint8 // coverage every paint is multiplied by; nil paints everywhere
+	w, h   int
+	pix    []float32 // r, g, b per pixel
+	ras    vector.Rasterizer
+	mask   []uint8
+	clip   []uint8         // coverage within clipR that every paint is multiplied by
+	clipR  image.Rectangle // nothing outside it is painted while clipOn
+	clipOn bool
 }
 
 // setClip limits painting to p until clearClip, so a view stays inside its window and a weave
-// inside its chair back.
+// inside its chair back. Only p's bounding box is rasterised.
 func (c *canvas) setClip(p *path) {
-	if c.clip == nil {
-		c.clip = make([]uint8, c.w*c.h)
+	x0, y0, x1, y1 := c.box(p)
+	c.clipOn, c.clipR = true, image.Rect(x0, y0, x1, y1)
+	if x1 <= x0 || y1 <= y0 {
+		c.clipR = image.Rectangle{}
+		return
 	}
-	c.ras.Reset(c.w, c.h)
+	bw, bh := x1-x0, y1-y0
+	c.ras.Reset(bw, bh)
 	c.ras.DrawOp = draw.Src
-	replay(&c.ras, p, 0, 0)
-	m := &image.Alpha{Pix: c.clip, Stride: c.w, Rect: image.Rect(0, 0, c.w, c.h)}
+	replay(&c.ras, p, float32(x0), float32(y0))
+	if cap(c.clip) < bw*bh {
+		c.clip = make([]uint8, bw*bh)
+	}
+	c.clip = c.clip[:bw*bh]
+	m := &image.Alpha{Pix: c.clip, Stride: bw, Rect: image.Rect(0, 0, bw, bh)}
 	c.ras.Draw(m, m.Rect, image.Opaque, image.Point{})
 }
 
 // clearClip lets paint reach the whole canvas again.
-func (c *canvas) clearClip() { c.clip = nil }
+func (c *canvas) clearClip() { c.clipOn = false }
 
-// clipped scales coverage a at pixel index i (in pixels, not channels) by the clip.
-func (c *canvas) clipped(i int, a float64) float64 {
-	if c.clip == nil {
+// clipped scales coverage a at pixel (x, y) by the clip.
+func (c *canvas) clipped(x, y int, a float64) float64 {
+	if !c.clipOn {
 		return a
 	}
-	return a * float64(c.clip[i]) / 255
+	if !(image.Point{x, y}).In(c.clipR) {
+		return 0
+	}
+	return a * float64(c.clip[(y-c.clipR.Min.Y)*c.clipR.Dx()+x-c.clipR.Min.X]) / 255
+}
+
+// box is p's bounding box in whole pixels, cut to the canvas.
+func (c *canvas) box(p *path) (x0, y0, x1, y1 int) {
+	x0 = max(0, int(math.Floor(p.minX)))
+	y0 = max(0, int(math.Floor(p.minY)))
+	x1 = min(c.w, int(math.Ceil(p.maxX))+1)
+	y1 = min(c.h, int(math.Ceil(p.maxY))+1)
+	return
 }
 
 // newCanvas returns a canvas filled with bg.
 func newCanvas(w, h int, bg rgba) *canvas {
 	c := &canvas{w: w, h: h, pix: make([]float32, w*h*3)}
-	for i := 0; i < len(c.pix); i += 3 {
-		c.pix[i], c.pix[i+1], c.pix[i+2] = float32(bg.r), float32(bg.g), float32(bg.b)
+	c.pix[0], c.pix[1], c.pix[2] = float32(bg.r), float32(bg.g), float32(bg.b)
+	for n := 3; n < len(c.pix); n *= 2 {
+		copy(c.pix[n:], c.pix[:n])
 	}
 	return c
 }
@@ -116,10 +153,11 @@ func (c *canvas) blend(i int, col rgba, a float64) {
 	if a <= 0 {
 		return
 	}
-	if a > 1 {
-		a = 1
-	}
 	p := c.pix[i : i+3 : i+3]
+	if a >= 1 {
+		p[0], p[1], p[2] = float32(col.r), float32(col.g), float32(col.b)
+		return
+	}
 	fa := float32(a)
 	p[0] += (float32(col.r) - p[0]) * fa
 	p[1] += (float32(col.g) - p[1]) * fa
@@ -132,10 +170,11 @@ func (c *canvas) fill(p *path, pt paint) {
 	if len(p.segs) == 0 {
 		return
 	}
-	x0 := max(0, int(math.Floor(p.minX)))
-	y0 := max(0, int(math.Floor(p.minY)))
-	x1 := min(c.w, int(math.Ceil(p.maxX))+1)
-	y1 := min(c.h, int(math.Ceil(p.maxY))+1)
+	if p.isRect {
+		c.fillRect(p.minX, p.minY, p.maxX, p.maxY, pt)
+		return
+	}
+	x0, y0, x1, y1 := c.box(p)
 	if x1 <= x0 || y1 <= y0 {
 		return
 	}
@@ -148,19 +187,46 @@ func (c *canvas) fill(p *path, pt paint) {
 	}
 	m := &image.Alpha{Pix: c.mask[:bw*bh], Stride: bw, Rect: image.Rect(0, 0, bw, bh)}
 	c.ras.Draw(m, m.Rect, image.Opaque, image.Point{})
-	sol, isSolid := pt.(solid)
+	byRow := rowPaint(pt)
 	for y := 0; y < bh; y++ {
 		row := m.Pix[y*bw : y*bw+bw]
+		var col rgba
+		if byRow != nil {
+			col = byRow(float64(y0+y) + 0.5)
+		}
 		for x, cov := range row {
 			if cov == 0 {
 				continue
 			}
-			col := rgba(sol)
-			if !isSolid {
+			if byRow == nil {
 				col = pt.at(float64(x0+x)+0.5, float64(y0+y)+0.5)
 			}
-			i := (y0+y)*c.w + x0 + x
-			c.blend(i*3, col, c.clipped(i, col.a*float64(cov)/255))
+			c.blend(((y0+y)*c.w+x0+x)*3, col, c.clipped(x0+x, y0+y, col.a*float64(cov)/255))
+		}
+	}
+}
+
+// fillRect paints an axis-aligned rectangle with exact area coverage at its edges, without the
+// rasteriser: walls, floors, bricks and books are most of what gets painted.
+func (c *canvas) fillRect(fx0, fy0, fx1, fy1 float64, pt paint) {
+	x0, y0 := max(0, int(math.Floor(fx0))), max(0, int(math.Floor(fy0)))
+	x1, y1 := min(c.w, int(math.Ceil(fx1))), min(c.h, int(math.Ceil(fy1)))
+	byRow := rowPaint(pt)
+	for y := y0; y < y1; y++ {
+		cy := math.Min(fy1, float64(y+1)) - math.Max(fy0, float64(y))
+		var col rgba
+		if byRow != nil {
+			col = byRow(float64(y) + 0.5)
+		}
+		for x := x0; x < x1; x++ {
+			cov := cy
+			if x == x0 || x == x1-1 {
+				cov *= math.Min(fx1, float64(x+1)) - math.Max(fx0, float64(x))
+			}
+			if byRow == nil {
+				col = pt.at(float64(x)+0.5, float64(y)+0.5)
+			}
+			c.blend((y*c.w+x)*3, col, c.clipped(x, y, col.a*cov))
 		}
 	}
 }
@@ -201,7 +267,7 @@ func (c *canvas) soft(cx, cy, rx, ry float64, col rgba, add bool) {
 				continue
 			}
 			f := 1 - d
-			a := c.clipped(y*c.w+x, col.a*f*f)
+			a := c.clipped(x, y, col.a*f*f)
 			i := (y*c.w + x) * 3
 			if add {
 				c.pix[i] += float32(col.r * a)

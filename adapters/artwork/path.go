@@ -22,6 +22,7 @@ type seg struct {
 type path struct {
 	segs                   []seg
 	minX, minY, maxX, maxY float64
+	isRect                 bool // an axis-aligned rectangle: fill takes a faster exact path
 }
 
 func newPath() *path {
@@ -68,7 +69,15 @@ func poly(pts ...pt) *path {
 
 // rect is an axis-aligned rectangle.
 func rect(x, y, w, h float64) *path {
-	return poly(pt{x, y}, pt{x + w, y}, pt{x + w, y + h}, pt{x, y + h})
+	if w < 0 {
+		x, w = x+w, -w
+	}
+	if h < 0 {
+		y, h = y+h, -h
+	}
+	p := poly(pt{x, y}, pt{x + w, y}, pt{x + w, y + h}, pt{x, y + h})
+	p.isRect = true
+	return p
 }
 
 // kappa places cubic control points so four curves make a circle.

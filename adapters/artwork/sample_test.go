@@ -27,6 +27,19 @@ func TestSamples_WhenAsked(t *testing.T) {
 		}
 	}
 	writePNG(t, filepath.Join(dir, "sheet_scenes.png"), sheet(tiles, 3, 400, 300))
+
+	var avatars, motifs []image.Image
+	subjects := []string{SubjectTexture, SubjectLight, SubjectObject, SubjectColour, SubjectMood}
+	for _, st := range Styles() {
+		for seed := int64(1); seed <= 4; seed++ {
+			avatars = append(avatars, Avatar(st, seed, 256))
+		}
+		for _, sub := range subjects {
+			motifs = append(motifs, Motif(st, sub, 1, 800, 600))
+		}
+	}
+	writePNG(t, filepath.Join(dir, "sheet_avatars.png"), sheet(avatars, 4, 160, 160))
+	writePNG(t, filepath.Join(dir, "sheet_motifs.png"), sheet(motifs, 5, 320, 240))
 }
 
 // sheet lays images out in a grid of cols columns, each scaled to w×h.

@@ -7,7 +7,7 @@
 // bomb is refused from its first bytes, and a structural walk that refuses truncated files, which
 // libvips would otherwise decode with a grey tail. libvips itself is locked down at start-up:
 // untrusted loaders are blocked and only the JPEG, PNG, GIF and WebP loaders remain (see
-// vips.go and package vipsenv for why both the variable and the API call are used).
+// transform.go and package vipsenv for why both the variable and the API call are used).
 //
 // Decisions:
 //   - Ingest always stores a progressive JPEG at quality 82: auto-rotated by its

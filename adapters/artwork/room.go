@@ -29,8 +29,9 @@ func newRoom(c *canvas, p palette, rng *rand.Rand) *room {
 	r.yF = h * 0.68
 	r.yEye = h * 0.42
 	r.cx = w * (0.5 + between(rng, -0.05, 0.05))
-	// Keep the wall about 290 cm tall, but never narrower than 420 cm on portrait canvases.
-	r.ppc = math.Min(r.yF/290, w/420)
+	// Keep the wall about 290 cm tall, never narrower than 420 cm on portrait canvases, and never
+	// wider than 3000 cm on absurdly wide ones (which would only cost time).
+	r.ppc = math.Max(math.Min(r.yF/290, w/420), w/3000)
 	return r
 }
 

@@ -56,7 +56,7 @@ func (r *room) pendant(x, d float64) {
 			r.c.fill(a.close(), solid(p.metal))
 			r.c.fill(rect(s.px(ax-1.2), s.py(204), 2.4*s.u, 10*s.u), solid(hexc(0xFBF6EC)))
 			r.c.soft(s.px(ax), s.py(207), 7*s.u, 9*s.u, p.light.with(0.4), true)
-			r.c.fill(ellipse(s.px(ax), s.py(175), 1.3*s.u, 2.5*s.u), solid(hexc(0xFFFFFF).with(0.8)))
+			r.c.fill(ellipse(s.px(ax), s.py(189), 1*s.u, 2*s.u), solid(hexc(0xFFFFFF).with(0.7)))
 		}
 		r.c.soft(s.x, s.py(200), 80*s.u, 50*s.u, p.light.with(0.14), true)
 	case "D": // Edison bulbs on cords

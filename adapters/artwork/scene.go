@@ -96,8 +96,9 @@ func (r *room) classic() {
 		r.mirror(0, 170, 80)
 	}
 	r.rug(0, 300, 50, 260)
+	kind := 1 + r.rng.IntN(2) // the same plant both sides: symmetry is the point
 	for _, x := range []float64{-112, 112} {
-		r.plant(r.at(x, 45), 140, 1+r.rng.IntN(2)*1)
+		r.plant(r.at(x, 45), 140, kind)
 	}
 	r.sofa(r.at(0, 95), 210)
 	r.table(r.at(0, 180), 100, 42, false)

@@ -168,6 +168,10 @@ func (s *Service) release() { <-s.sem }
 
 var lockdownOnce sync.Once
 
+// init locks libvips down as soon as this package is loaded, before any caller can reach bimg
+// through it; New repeats the (idempotent) call so the dependency is explicit.
+func init() { lockdown() }
+
 // lockdown restricts libvips' loaders and turns off its operation cache. bimg has already called
 // vips_init from its package init by the time this package's code runs. The operation cache
 // keys on buffer pointers we never reuse, so it only costs memory; our disk cache does the

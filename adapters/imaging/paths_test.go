@@ -3,7 +3,9 @@ package imaging
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/h2non/bimg"
@@ -173,5 +175,33 @@ func TestLockdown_BlocksUntrustedLoaders(t *testing.T) {
 	}
 	if _, err := bimg.NewImage(encodePNG(t, twoTone(8, 8, red, blue))).Size(); err != nil {
 		t.Errorf("PNG blocked too: %v", err)
+	}
+}
+
+// TestLockdown_EnvSetBeforeLibvipsStarts re-runs this test binary with GODEBUG=inittrace=1 and
+// checks that package vipsenv initialises before bimg, whose init starts libvips: the only way
+// VIPS_BLOCK_UNTRUSTED can be seen by vips_init.
+func TestLockdown_EnvSetBeforeLibvipsStarts(t *testing.T) {
+	if os.Getenv("INTERNO_INITTRACE_CHILD") != "" {
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip("cannot find the test binary:", err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestLockdown_EnvSetBeforeLibvipsStarts$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", "INTERNO_INITTRACE_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child run: %v\n%s", err, out)
+	}
+	trace := string(out)
+	env := strings.Index(trace, "init interno/adapters/imaging/vipsenv ")
+	vips := strings.Index(trace, "init github.com/h2non/bimg ")
+	if env < 0 || vips < 0 {
+		t.Fatalf("init trace lacks the packages:\n%s", trace)
+	}
+	if env > vips {
+		t.Error("bimg (and so libvips) initialised before vipsenv set VIPS_BLOCK_UNTRUSTED; only the API lockdown protects us now")
 	}
 }

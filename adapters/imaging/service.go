@@ -7,7 +7,7 @@
 // bomb is refused from its first bytes, and a structural walk that refuses truncated files, which
 // libvips would otherwise decode with a grey tail. libvips itself is locked down at start-up:
 // untrusted loaders are blocked and only the JPEG, PNG, GIF and WebP loaders remain (see
-// vips.go and package vipsenv for why both the variable and the API call are used).
+// transform.go and package vipsenv for why both the variable and the API call are used).
 //
 // Decisions:
 //   - Ingest always stores a progressive JPEG at quality 82: auto-rotated by its
@@ -158,7 +158,7 @@ func (s *Service) Ingest(ctx context.Context, kind string, data []byte, maxW, ma
 		return Stored{}, err
 	}
 	if !validKind(kind) {
-		return Stored{}, fault.Newf(fault.Invalid, "unknown picture kind %q", kind).WithReason("bad_kind")
+		return Stored{}, fault.New(fault.Invalid, "Tipo di immagine sconosciuto.").WithReason("bad_kind")
 	}
 	if maxW < 0 || maxH < 0 {
 		return Stored{}, fault.InvalidField("size", "Dimensioni massime non valide.")
@@ -191,7 +191,7 @@ func (s *Service) Ingest(ctx context.Context, kind string, data []byte, maxW, ma
 }
 
 // ErrBadDataURL refuses a gallery image that is not a base64 "data:image/...;base64," URL.
-var ErrBadDataURL = fault.InvalidField("gallery_images", "Immagine non valida: atteso un data URL base64.").WithReason("bad_data_url")
+var ErrBadDataURL = fault.InvalidField("image", "Immagine non valida: atteso un data URL base64.").WithReason("bad_data_url")
 
 // IngestDataURL accepts "data:image/...;base64,..." (gallery images arrive like that) with the
 // same guards as Ingest. The declared media type is only a first filter; the bytes are sniffed.

@@ -1,16 +1,39 @@
 package imaging
 
+/*
+#cgo pkg-config: vips
+#include <stdlib.h>
+#include <vips/vips.h>
+
+// interno_vips_lockdown leaves libvips able to load only JPEG, PNG, GIF and WebP, whatever
+// VIPS_BLOCK_UNTRUSTED said when libvips started. Debian's libvips links ImageMagick, poppler,
+// rsvg, OpenEXR, FITS and more; none of them may ever see user bytes.
+static void interno_vips_lockdown(void) {
+	vips_block_untrusted_set(TRUE);
+	vips_operation_block_set("VipsForeignLoad", TRUE);
+	vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
+	vips_operation_block_set("VipsForeignLoadPng", FALSE);
+	vips_operation_block_set("VipsForeignLoadNsgif", FALSE);
+	vips_operation_block_set("VipsForeignLoadWebp", FALSE);
+}
+*/
+import "C"
+
 import (
 	"bytes"
 	"context"
 	"image"
 	"image/jpeg"
 	"math"
+	"sync"
 
 	"github.com/h2non/bimg"
 	"golang.org/x/image/webp"
 
 	"interno/core/fault"
+
+	// Imported for its init, which sets VIPS_BLOCK_UNTRUSTED before bimg starts libvips.
+	_ "interno/adapters/imaging/vipsenv"
 )
 
 // outFormat is what we encode: JPEG everywhere, WebP for clients that ask for it.
@@ -142,3 +165,22 @@ func (s *Service) acquire(ctx context.Context) error {
 
 // release gives a libvips slot back.
 func (s *Service) release() { <-s.sem }
+
+var lockdownOnce sync.Once
+
+// init locks libvips down as soon as this package is loaded, before any caller can reach bimg
+// through it; New repeats the (idempotent) call so the dependency is explicit.
+func init() { lockdown() }
+
+// lockdown restricts libvips' loaders and turns off its operation cache. bimg has already called
+// vips_init from its package init by the time this package's code runs. The operation cache
+// keys on buffer pointers we never reuse, so it only costs memory; our disk cache does the
+// caching. libvips' own thread pool stays at the one thread per job bimg sets, so Workers
+// bounds the CPU libvips uses.
+func lockdown() {
+	lockdownOnce.Do(func() {
+		C.interno_vips_lockdown()
+		bimg.VipsCacheSetMax(0)
+		bimg.VipsCacheSetMaxMem(0)
+	})
+}

@@ -36,9 +36,11 @@ type ListQuery struct {
 type Accounts interface {
 	// CreateDesigner creates an account with the designer role; ErrEmailTaken if the e-mail is used.
 	CreateDesigner(ctx context.Context, email, name, password string) (userID int64, err error)
-	// GoogleDesigner verifies a Google ID token and creates (or finds, when it
-	// has no profile yet) the designer account it names.
-	GoogleDesigner(ctx context.Context, credential string) (userID int64, email, name string, err error)
+	// VerifyGoogle checks a Google ID token and returns the e-mail it vouches for.
+	VerifyGoogle(ctx context.Context, credential string) (email string, err error)
+	// GoogleDesigner creates (or finds, when it has no profile yet) the
+	// designer account a Google ID token names.
+	GoogleDesigner(ctx context.Context, credential string) (userID int64, err error)
 	// DeleteAccount removes the account and, through the database, everything that hangs on it.
 	DeleteAccount(ctx context.Context, userID int64) error
 }

@@ -43,14 +43,18 @@ func (s *Service) Register(ctx context.Context, r Registration) (Designer, error
 }
 
 // RegisterWithGoogle is Register with a Google ID token instead of a password.
-// The e-mail is the one Google vouches for.
+// The e-mail is the one Google vouches for, whatever the form said.
 func (s *Service) RegisterWithGoogle(ctx context.Context, credential string, r Registration) (Designer, error) {
 	if strings.TrimSpace(credential) == "" {
 		return Designer{}, fault.InvalidField("credential", "Google credential is required")
 	}
-	r.Password = ""
+	email, err := s.accounts.VerifyGoogle(ctx, credential)
+	if err != nil {
+		return Designer{}, err
+	}
+	r.Email, r.Password = email, ""
 	return s.register(ctx, r, func(ctx context.Context) (int64, error) {
-		id, email, _, err := s.accounts.GoogleDesigner(ctx, credential)
+		id, err := s.accounts.GoogleDesigner(ctx, credential)
 		if err != nil {
 			return 0, err
 		}
@@ -59,7 +63,6 @@ func (s *Service) RegisterWithGoogle(ctx context.Context, credential string, r R
 		} else if !errors.Is(err, ErrNotFound) {
 			return 0, err
 		}
-		r.Email = email
 		return id, nil
 	}, false)
 }
@@ -111,9 +114,6 @@ func (s *Service) register(ctx context.Context, r Registration, account func(con
 			return err
 		}
 		d.UserID = userID
-		if d.Email == "" {
-			d.Email = r.Email
-		}
 		return s.repo.Create(ctx, &d)
 	})
 	if err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"time"
 	_ "time/tzdata" // slots are laid in INTERNO_TIMEZONE even on hosts without zoneinfo
 
@@ -50,4 +52,43 @@ type reminderQueue struct{ q *store.EmailQueue }
 
 func (r reminderQueue) Cancel(ctx context.Context, key string) error {
 	return r.q.CancelByDedupeKey(ctx, key)
+}
+
+// demoWeek is the availability demo designers get: weekday mornings and
+// afternoons, and Saturday morning.
+var demoWeek = []scheduling.WindowInput{
+	{DayOfWeek: 0, StartTime: "09:00", EndTime: "13:00", Active: true}, {DayOfWeek: 0, StartTime: "14:30", EndTime: "18:30", Active: true},
+	{DayOfWeek: 1, StartTime: "09:00", EndTime: "13:00", Active: true}, {DayOfWeek: 1, StartTime: "14:30", EndTime: "18:30", Active: true},
+	{DayOfWeek: 2, StartTime: "09:00", EndTime: "13:00", Active: true}, {DayOfWeek: 2, StartTime: "14:30", EndTime: "18:30", Active: true},
+	{DayOfWeek: 3, StartTime: "09:00", EndTime: "13:00", Active: true}, {DayOfWeek: 3, StartTime: "14:30", EndTime: "18:30", Active: true},
+	{DayOfWeek: 4, StartTime: "09:00", EndTime: "13:00", Active: true}, {DayOfWeek: 4, StartTime: "14:30", EndTime: "17:30", Active: true},
+	{DayOfWeek: 5, StartTime: "10:00", EndTime: "13:00", Active: true},
+}
+
+// seedAvailability gives every designer without any availability the demo
+// week, so a fresh demo has bookable slots; designers who set their own
+// week are left alone.
+func (a *app) seedAvailability(ctx context.Context, out io.Writer) error {
+	for offset := 0; ; offset += 100 {
+		list, total, err := a.designers.List(ctx, designers.ListQuery{Offset: offset, Limit: 100})
+		if err != nil {
+			return err
+		}
+		for _, d := range list {
+			week, err := a.scheduling.Week(ctx, d.ID)
+			if err != nil {
+				return err
+			}
+			if len(week) > 0 {
+				continue
+			}
+			if _, err := a.scheduling.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, demoWeek); err != nil {
+				return fmt.Errorf("demo availability of %s: %w", d.Name, err)
+			}
+			fmt.Fprintf(out, "set demo availability for %s\n", d.Name)
+		}
+		if offset+len(list) >= total || len(list) == 0 {
+			return nil
+		}
+	}
 }

@@ -32,5 +32,5 @@ func (a *app) seedDemo(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("demo account %s: %w", d.Email, err)
 		}
 	}
-	return nil
+	return a.seedAvailability(ctx, out)
 }

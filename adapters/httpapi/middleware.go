@@ -1,0 +1,161 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"interno/core/fault"
+)
+
+const ctxRequestID = "request_id"
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// requestID tags every request with an id (kept from X-Request-ID when sane)
+// that appears in logs and in the response, so a user's report can be traced.
+func requestID() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader("X-Request-ID")
+		if !validRequestID.MatchString(id) {
+			b := make([]byte, 8)
+			_, _ = rand.Read(b)
+			id = hex.EncodeToString(b)
+		}
+		c.Set(ctxRequestID, id)
+		c.Header("X-Request-ID", id)
+		c.Next()
+	}
+}
+
+// accessLog writes one structured line per API request.
+func accessLog(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		if !strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			return
+		}
+		level := slog.LevelInfo
+		if c.Writer.Status() >= 500 {
+			level = slog.LevelError
+		}
+		attrs := []any{"request_id", c.GetString(ctxRequestID), "method", c.Request.Method,
+			"path", c.Request.URL.Path, "status", c.Writer.Status(), "duration_ms",
+			float64(time.Since(start).Microseconds()) / 1000, "client_ip", c.ClientIP()}
+		if p, ok := principalOf(c); ok {
+			attrs = append(attrs, "user_id", p.UserID)
+		}
+		log.Log(c.Request.Context(), level, "http", attrs...)
+	}
+}
+
+// recovery turns a panic into a logged 500 with a generic body and no stack
+// trace. http.ErrAbortHandler is re-raised so net/http drops the connection.
+func recovery(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		defer func() {
+			r := recover()
+			if r == nil {
+				return
+			}
+			if r == http.ErrAbortHandler {
+				panic(r)
+			}
+			log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString(ctxRequestID),
+				"path", c.Request.URL.Path, "panic", r)
+			if !c.Writer.Written() {
+				c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal error", "reason": "internal"})
+			}
+		}()
+		c.Next()
+	}
+}
+
+// contentSecurityPolicy allows only our own code plus Google sign-in and, after
+// consent, Google Analytics.
+const contentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' https://accounts.google.com/gsi/client https://www.googletagmanager.com; " +
+	"style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; " +
+	"img-src 'self' data: blob: https://*.googleusercontent.com https://www.googletagmanager.com https://*.google-analytics.com; " +
+	"connect-src 'self' https://accounts.google.com/gsi/ https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com; " +
+	"frame-src https://accounts.google.com/gsi/; font-src 'self' data:; object-src 'none'; base-uri 'self'; " +
+	"form-action 'self'; frame-ancestors 'none'; worker-src 'self'; manifest-src 'self'"
+
+// securityHeaders sets the headers every response carries; HSTS only when
+// the request reached us over HTTPS (directly or through a trusted proxy).
+func securityHeaders(httpsOnly bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := c.Writer.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		if httpsOnly || c.Request.TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			h.Set("Cache-Control", "no-store")
+		}
+		c.Next()
+	}
+}
+
+// cors answers cross-origin requests only for origins on the allow-list, and
+// never reflects an arbitrary Origin. With an empty list the API is same-origin.
+func cors(allowed []string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		origin := c.GetHeader("Origin")
+		if origin == "" || !slices.Contains(allowed, origin) {
+			if c.Request.Method == http.MethodOptions && origin != "" && c.GetHeader("Access-Control-Request-Method") != "" {
+				c.AbortWithStatus(http.StatusForbidden)
+				return
+			}
+			c.Next()
+			return
+		}
+		h := c.Writer.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Add("Vary", "Origin")
+		h.Set("Access-Control-Allow-Credentials", "true")
+		h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, X-Request-ID, Idempotent-Replayed")
+		if c.Request.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, If-None-Match, Last-Event-ID, X-Request-ID")
+			h.Set("Access-Control-Max-Age", "600")
+			c.AbortWithStatus(http.StatusNoContent)
+			return
+		}
+		c.Next()
+	}
+}
+
+// DefaultBodyLimit bounds request bodies of routes without their own limit.
+const DefaultBodyLimit = 1 << 20
+
+// bodyLimit caps request bodies by route so a client cannot exhaust memory.
+func bodyLimit(log *slog.Logger, limits map[string]int64) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.Body != nil && c.Request.Body != http.NoBody {
+			n, ok := limits[c.Request.Method+" "+c.FullPath()]
+			if !ok {
+				n = DefaultBodyLimit
+			}
+			if c.Request.ContentLength > n {
+				writeError(c, log, fault.New(fault.TooLarge, "Request body too large").WithReason("body_too_large"))
+				return
+			}
+			c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, n)
+		}
+		c.Next()
+	}
+}

@@ -1,0 +1,20 @@
+package httpapi
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"interno/core/identity"
+)
+
+// sessionExtras adds what other features contribute to a login answer (the
+// customer's matched designers, the designer's profile id). Features extend
+// this function as they land.
+func (s *Server) sessionExtras(c *gin.Context, u identity.User) gin.H {
+	return gin.H{}
+}
+
+// profileExtras adds what other features contribute to GET /api/users/me:
+// "designer" for designer accounts and "matched_designers" for customers.
+func (s *Server) profileExtras(c *gin.Context, u identity.User, includeDesigners bool) gin.H {
+	return gin.H{}
+}

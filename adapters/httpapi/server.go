@@ -1,0 +1,166 @@
+// Package httpapi is Interno's HTTP adapter: the Gin router, middleware, JSON
+// shapes and error mapping of the API under /api, and the embedded web app for
+// every other path. Handlers decode, call one use case, and encode.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"interno/core/identity"
+	"interno/core/unitofwork"
+)
+
+// Config holds the HTTP-level settings.
+type Config struct {
+	BaseURL        string
+	TrustedProxies []string
+	CORSOrigins    []string
+	RateLimits     RateLimits
+	Version        string
+	// Public client settings served at /api/config.
+	AnalyticsID    string
+	GoogleClientID string
+	Clock          func() time.Time
+}
+
+// Pinger checks the database for the readiness probe.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps are the use cases and infrastructure the handlers call.
+type Deps struct {
+	Log         *slog.Logger
+	DB          Pinger
+	Tx          unitofwork.Transactor
+	Idempotency IdempotencyStore
+	Web         fs.FS
+	Identity    *identity.Service
+	Uploads     Uploads
+}
+
+// Server owns the router and the dependencies handlers use.
+type Server struct {
+	cfg    Config
+	d      Deps
+	engine *gin.Engine
+	idem   *idempotency
+	limits struct{ ip, email *keyedLimiter }
+	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
+	bodyLimits map[string]int64
+	// streams is cancelled at shutdown so long-lived responses (server-sent
+	// events) end and the server can drain.
+	streams      context.Context
+	closeStreams context.CancelFunc
+}
+
+func init() { gin.SetMode(gin.ReleaseMode) }
+
+// New builds the router with every route of the API and the web app.
+func New(cfg Config, d Deps) (*Server, error) {
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	s := &Server{cfg: cfg, d: d, bodyLimits: map[string]int64{}}
+	s.streams, s.closeStreams = context.WithCancel(context.Background())
+	if !cfg.RateLimits.Off {
+		s.limits.ip = newKeyedLimiter(cfg.RateLimits.AuthPerIP, cfg.Clock)
+		s.limits.email = newKeyedLimiter(cfg.RateLimits.AuthPerEmail, cfg.Clock)
+	}
+	e := gin.New()
+	e.HandleMethodNotAllowed = true
+	e.ContextWithFallback = true
+	if err := e.SetTrustedProxies(cfg.TrustedProxies); err != nil {
+		return nil, err
+	}
+	if len(cfg.TrustedProxies) == 0 {
+		e.ForwardedByClientIP = false
+	}
+	s.idem = &idempotency{store: d.Idempotency, tx: d.Tx, log: d.Log, exempt: func(method, path string) bool {
+		// Auth endpoints answer with credentials, which are never stored.
+		return strings.HasPrefix(path, "/api/auth/")
+	}}
+	e.Use(requestID(), accessLog(d.Log), recovery(d.Log),
+		securityHeaders(strings.HasPrefix(cfg.BaseURL, "https://")), cors(cfg.CORSOrigins))
+	if d.Identity != nil {
+		e.Use(authenticate(d.Identity))
+	}
+	e.Use(bodyLimit(d.Log, s.bodyLimits))
+	if d.Idempotency != nil && d.Tx != nil {
+		e.Use(s.idem.handle)
+	}
+	e.Use(renderErrors(d.Log))
+
+	api := e.Group("/api")
+	api.GET("/health", s.health)
+	api.GET("/ready", s.ready)
+	api.GET("/config", s.publicConfig)
+	if d.Identity != nil {
+		s.registerAccounts(api)
+	}
+	if d.Uploads != nil {
+		s.registerImages(api)
+	}
+
+	web, err := newSPA(d.Web)
+	if err != nil {
+		return nil, err
+	}
+	e.NoRoute(func(c *gin.Context) {
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") || c.Request.URL.Path == "/api" {
+			c.AbortWithStatusJSON(http.StatusNotFound, gin.H{"detail": "Not Found", "reason": "no_route"})
+			return
+		}
+		web.serve(c)
+	})
+	e.NoMethod(func(c *gin.Context) {
+		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, gin.H{"detail": "Method Not Allowed", "reason": "method_not_allowed"})
+	})
+	s.engine = e
+	return s, nil
+}
+
+// Handler returns the root HTTP handler.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+// SetAfterCommitHook installs a test hook run between a keyed request's commit
+// and its response, to simulate a crash at the worst moment.
+func (s *Server) SetAfterCommitHook(fn func(c *gin.Context)) { s.idem.afterCommit = fn }
+
+// CloseStreams ends every long-lived response so a graceful shutdown can finish.
+func (s *Server) CloseStreams() { s.closeStreams() }
+
+// limitBody raises the body limit of one route (uploads).
+func (s *Server) limitBody(method, path string, n int64) { s.bodyLimits[method+" "+path] = n }
+
+func (s *Server) health(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+
+func (s *Server) ready(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	if s.d.DB == nil || s.d.DB.Ping(ctx) != nil {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"detail": "Database unreachable", "reason": "db_unreachable"})
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"status": "ready"})
+}
+
+func (s *Server) publicConfig(c *gin.Context) {
+	c.Header("Cache-Control", "no-cache")
+	c.JSON(http.StatusOK, gin.H{
+		"analytics_id":     s.cfg.AnalyticsID,
+		"google_client_id": s.cfg.GoogleClientID,
+		"base_url":         s.cfg.BaseURL,
+		"version":          s.cfg.Version,
+	})
+}

@@ -1,0 +1,137 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"interno/core/email"
+)
+
+type emailJobRow struct {
+	ID         int64
+	Kind       string
+	DedupeKey  *string
+	Recipient  string
+	Message    string
+	SendAfter  time.Time
+	LeaseUntil *time.Time
+	Attempts   int
+	LastError  string
+	SentAt     *time.Time
+	Dead       bool
+	CreatedAt  time.Time
+}
+
+func (emailJobRow) TableName() string { return "email_jobs" }
+
+// EmailJob is a queued message handed to the dispatcher.
+type EmailJob struct {
+	ID       int64
+	Kind     string
+	Attempts int
+	Message  email.Message
+}
+
+// EmailQueue is the durable e-mail queue: it implements email.Queue for core
+// packages and the claim/mark operations the mail dispatcher needs.
+type EmailQueue struct{ db *DB }
+
+// NewEmailQueue returns the queue.
+func NewEmailQueue(db *DB) *EmailQueue { return &EmailQueue{db: db} }
+
+// Enqueue stores a job in the caller's transaction. A job whose DedupeKey is
+// already queued (or was sent) is silently dropped.
+func (q *EmailQueue) Enqueue(ctx context.Context, job email.Job) error {
+	body, err := json.Marshal(job.Message)
+	if err != nil {
+		return err
+	}
+	after := job.SendAfter
+	if after.IsZero() {
+		after = q.db.Now()
+	}
+	row := emailJobRow{Kind: job.Kind, Recipient: job.Message.To, Message: string(body), SendAfter: after.UTC()}
+	if job.DedupeKey != "" {
+		k := job.DedupeKey
+		row.DedupeKey = &k
+	}
+	return translate(q.db.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error)
+}
+
+// Due claims up to limit jobs ready to send, leasing them until leaseUntil so
+// another instance does not send them too.
+func (q *EmailQueue) Due(ctx context.Context, now, leaseUntil time.Time, limit int) ([]EmailJob, error) {
+	var jobs []EmailJob
+	err := q.db.InTx(ctx, func(ctx context.Context) error {
+		sel := q.db.Conn(ctx).Model(&emailJobRow{}).
+			Where("sent_at IS NULL AND dead = ? AND send_after <= ? AND (lease_until IS NULL OR lease_until < ?)", false, now.UTC(), now.UTC()).
+			Order("send_after, id").Limit(limit)
+		if q.db.dialect == Postgres {
+			sel = sel.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
+		}
+		var rows []emailJobRow
+		if err := sel.Find(&rows).Error; err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		ids := make([]int64, len(rows))
+		for i, r := range rows {
+			ids[i] = r.ID
+		}
+		if err := q.db.Conn(ctx).Model(&emailJobRow{}).Where("id IN ?", ids).
+			Update("lease_until", leaseUntil.UTC()).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			var m email.Message
+			if err := json.Unmarshal([]byte(r.Message), &m); err != nil {
+				return err
+			}
+			jobs = append(jobs, EmailJob{ID: r.ID, Kind: r.Kind, Attempts: r.Attempts, Message: m})
+		}
+		return nil
+	})
+	return jobs, translate(err)
+}
+
+// MarkSent records delivery.
+func (q *EmailQueue) MarkSent(ctx context.Context, id int64, at time.Time) error {
+	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).
+		Updates(map[string]any{"sent_at": at.UTC(), "lease_until": nil}).Error)
+}
+
+// MarkFailed records a failed attempt; dead jobs are never retried.
+func (q *EmailQueue) MarkFailed(ctx context.Context, id int64, at time.Time, errText string, retryAt time.Time, dead bool) error {
+	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).Updates(map[string]any{
+		"attempts":    clause.Expr{SQL: "attempts + 1"},
+		"last_error":  truncate(errText, 1000),
+		"send_after":  retryAt.UTC(),
+		"lease_until": nil,
+		"dead":        dead,
+	}).Error)
+}
+
+// Skip marks a job as no longer relevant (for example an "unread message"
+// reminder for a conversation that was read meanwhile).
+func (q *EmailQueue) Skip(ctx context.Context, id int64, at time.Time) error {
+	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).
+		Updates(map[string]any{"dead": true, "last_error": "skipped: no longer relevant", "lease_until": nil}).Error)
+}
+
+// CancelByDedupeKey drops a pending job, for example the reminder of an
+// appointment that was cancelled.
+func (q *EmailQueue) CancelByDedupeKey(ctx context.Context, key string) error {
+	return translate(q.db.Conn(ctx).Where("dedupe_key = ? AND sent_at IS NULL", key).Delete(&emailJobRow{}).Error)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"interno/adapters/googleauth"
+	"interno/adapters/httpapi"
+	"interno/adapters/imaging"
+	"interno/adapters/mail"
+	"interno/adapters/store"
+	"interno/core/email"
+	"interno/core/identity"
+	"interno/web"
+)
+
+// app is the composition root: every adapter is built and wired here, and
+// nowhere else. Tests start the same app on port 0 with a temp data dir.
+type app struct {
+	cfg        Config
+	log        *slog.Logger
+	db         *store.DB
+	mailQueue  *store.EmailQueue
+	dispatcher *mail.Dispatcher
+	images     *imaging.Service
+	identity   *identity.Service
+	http       *httpapi.Server
+	background sync.WaitGroup
+}
+
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
+	a := &app{cfg: cfg, log: newLogger(cfg, logOut)}
+	db, err := store.Open(store.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, Logger: a.log})
+	if err != nil {
+		return nil, fmt.Errorf("INTERNO_DATABASE_URL: %w", err)
+	}
+	a.db = db
+	if n, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	} else if n > 0 {
+		a.log.Info("database migrated", "applied", n, "dialect", db.Dialect())
+	}
+	if err := a.wire(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *app) wire() error {
+	cfg := a.cfg
+	a.mailQueue = store.NewEmailQueue(a.db)
+	var sender email.Sender
+	if cfg.smtp != nil {
+		s, err := mail.NewSMTPSender(*cfg.smtp, mail.SenderOptions{})
+		if err != nil {
+			return fmt.Errorf("INTERNO_SMTP_URL: %w", err)
+		}
+		sender = s
+	} else {
+		o, err := mail.NewFileOutbox(filepath.Join(cfg.DataDir, "outbox"), mail.OutboxOptions{Logger: a.log})
+		if err != nil {
+			return fmt.Errorf("INTERNO_DATA_DIR: %w", err)
+		}
+		sender = o
+	}
+	a.dispatcher = mail.NewDispatcher(mailStore{a.mailQueue}, sender, mail.DispatcherOptions{Logger: a.log})
+
+	images, err := imaging.New(imaging.Config{
+		UploadDir: filepath.Join(cfg.DataDir, "uploads"),
+		StyleDir:  filepath.Join(cfg.DataDir, "styles"),
+		CacheDir:  filepath.Join(cfg.DataDir, "cache", "images"),
+	})
+	if err != nil {
+		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
+	}
+	a.images = images
+
+	secret, err := cfg.jwtSecret()
+	if err != nil {
+		return err
+	}
+	tokens, err := identity.NewTokens(secret, time.Now)
+	if err != nil {
+		return fmt.Errorf("INTERNO_JWT_SECRET: %w", err)
+	}
+	var google identity.GoogleVerifier
+	if cfg.GoogleClientID != "" {
+		google = googleauth.New(googleauth.Config{ClientID: cfg.GoogleClientID, JWKSURL: cfg.GoogleJWKSURL})
+	}
+	a.identity = identity.NewService(identity.Deps{
+		Users: store.NewUserRepo(a.db), Resets: store.NewResetRepo(a.db), Pictures: profilePictures{images},
+		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Tx: a.db, Hasher: identity.NewPasswordHasher(identity.DefaultArgon2, 2),
+		Tokens: tokens, Google: google, BaseURL: cfg.BaseURL,
+	})
+
+	srv, err := httpapi.New(httpapi.Config{
+		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
+		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
+	}, httpapi.Deps{
+		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
+		Web: web.Dist(), Identity: a.identity, Uploads: uploads{images},
+	})
+	if err != nil {
+		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
+	}
+	a.http = srv
+	return nil
+}
+
+// startBackground runs the e-mail dispatcher and housekeeping until ctx ends.
+func (a *app) startBackground(ctx context.Context) {
+	a.background.Add(2)
+	go func() {
+		defer a.background.Done()
+		if err := a.dispatcher.Run(ctx); err != nil {
+			a.log.Error("mail dispatcher stopped", "error", err)
+		}
+	}()
+	go func() {
+		defer a.background.Done()
+		a.housekeeping(ctx)
+	}()
+}
+
+// housekeeping drops idempotency records past their 7-day retention.
+func (a *app) housekeeping(ctx context.Context) {
+	repo := store.NewIdempotencyRepo(a.db)
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := repo.Purge(ctx, time.Now().Add(-8*24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.log.Warn("idempotency purge failed", "error", err)
+		} else if n > 0 {
+			a.log.Info("idempotency records purged", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (a *app) close() {
+	if err := a.db.Close(); err != nil {
+		a.log.Warn("closing database", "error", err)
+	}
+}
+
+// serve runs the HTTP server until ctx is cancelled (SIGINT/SIGTERM), then
+// lets in-flight requests finish within the shutdown timeout, stops
+// background work and closes the database.
+func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
+	a, err := newApp(ctx, cfg, logOut)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if cfg.Demo {
+		if err := a.seedDemo(ctx, io.Discard); err != nil {
+			return fmt.Errorf("INTERNO_DEMO: seeding demo data: %w", err)
+		}
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("INTERNO_ADDR: %w", err)
+	}
+	return a.run(ctx, ln)
+}
+
+func (a *app) run(ctx context.Context, ln net.Listener) error {
+	bg, stopBG := context.WithCancel(context.Background())
+	a.startBackground(bg)
+	hs := &http.Server{
+		Handler:           a.http.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+	}
+	a.log.Info("listening", "addr", ln.Addr().String(), "url", a.cfg.BaseURL, "dialect", a.db.Dialect(), "version", version)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		stopBG()
+		a.background.Wait()
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down", "timeout", a.cfg.ShutdownTimeout.String())
+	a.http.CloseStreams()
+	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	stopBG()
+	a.background.Wait()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	a.log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,62 @@
+package identity
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Users stores accounts.
+type Users interface {
+	// Create inserts u and sets its ID and timestamps. Returns ErrEmailTaken
+	// when the e-mail (or Google subject) is already used.
+	Create(ctx context.Context, u *User) error
+	// ByID returns ErrUserNotFound when no account has that id.
+	ByID(ctx context.Context, id int64) (User, error)
+	// ByEmail looks up a normalised e-mail; ErrUserNotFound when unknown.
+	ByEmail(ctx context.Context, email string) (User, error)
+	// ByGoogleSub looks up a Google subject; ErrUserNotFound when unknown.
+	ByGoogleSub(ctx context.Context, sub string) (User, error)
+	// Update loads the account, applies fn and saves it in one transaction.
+	// Returns ErrUserNotFound, ErrEmailTaken, or fn's error.
+	Update(ctx context.Context, id int64, fn func(u *User) error) (User, error)
+	// Delete removes the account; rows that depend on it go with it.
+	Delete(ctx context.Context, id int64) error
+}
+
+// PasswordReset is a pending reset: only the hash of the token is stored.
+type PasswordReset struct {
+	UserID    int64
+	TokenHash string
+	ExpiresAt time.Time
+}
+
+// Resets stores password-reset tokens.
+type Resets interface {
+	Create(ctx context.Context, r PasswordReset) error
+	// Consume marks the token used and returns its user, atomically, so a
+	// token works once. Returns ErrResetTokenInvalid when unknown, used or expired.
+	Consume(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	// DeleteForUser drops every pending token of the user.
+	DeleteForUser(ctx context.Context, userID int64) error
+}
+
+// Pictures stores profile pictures as sanitised, re-encoded images.
+type Pictures interface {
+	// SaveProfilePicture validates and stores an upload, returning its path.
+	SaveProfilePicture(ctx context.Context, data []byte) (string, error)
+	// Remove deletes a stored picture; unknown paths are not an error.
+	Remove(ctx context.Context, path string) error
+}
+
+// Questionnaire turns what a registering customer brings (a lead id, or
+// answers and analysis kept by the client) into the verified answers and style
+// analysis stored on the account. The matching package implements it.
+type Questionnaire interface {
+	Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (json.RawMessage, json.RawMessage, error)
+}
+
+// DeletionHook runs inside the account-deletion transaction before the row
+// goes, so features can remove what the database cannot cascade (files) or
+// tell counterparts (cancelled appointments).
+type DeletionHook func(ctx context.Context, u User) error

@@ -1,0 +1,80 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"net/url"
+
+	"interno/core/email"
+	"interno/core/fault"
+)
+
+// RequestPasswordReset e-mails a reset link when the address belongs to an
+// account. It answers the same way whether or not it does, so it cannot be
+// used to find out who has an account.
+func (s *Service) RequestPasswordReset(ctx context.Context, emailAddr string) error {
+	emailAddr = NormalizeEmail(emailAddr)
+	var v fault.Validation
+	CheckEmail(&v, "email", emailAddr)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	u, err := s.d.Users.ByEmail(ctx, emailAddr)
+	if errors.Is(err, ErrUserNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	raw, hash := newToken()
+	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := s.d.Resets.Create(ctx, PasswordReset{UserID: u.ID, TokenHash: hash,
+			ExpiresAt: s.d.Clock().Add(ResetTokenLifetime)}); err != nil {
+			return err
+		}
+		return s.d.Mail.Enqueue(ctx, email.Job{Kind: "password_reset", Message: s.resetMessage(u, raw)})
+	})
+}
+
+func (s *Service) resetMessage(u User, raw string) email.Message {
+	link := s.d.BaseURL + "/reset-password?token=" + url.QueryEscape(raw)
+	text, html := email.Render(email.Content{
+		Preheader: "Il link per scegliere una nuova password è valido per un'ora.",
+		Heading:   "Reimposta la tua password",
+		Paragraphs: []string{
+			"Ciao " + u.Name + ",",
+			"abbiamo ricevuto una richiesta di reimpostare la password del tuo account Interno. " +
+				"Usa il pulsante qui sotto per sceglierne una nuova: il link è valido per un'ora e funziona una sola volta.",
+			"Se non hai chiesto tu di reimpostare la password, ignora questa e-mail: il tuo account resta al sicuro.",
+		},
+		Button: email.Link{Label: "Scegli una nuova password", URL: link},
+		Footer: "Il team di Interno · Hai ricevuto questa e-mail perché è stata richiesta una nuova password per il tuo account.",
+	})
+	return email.Message{To: u.Email, Subject: "Reimposta la tua password Interno", Text: text, HTML: html}
+}
+
+// ResetPassword sets a new password with a valid, unused, unexpired token. It
+// ends every other session of the account by bumping its token version.
+func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) error {
+	var v fault.Validation
+	v.Check(token != "", "token", "Reset token is required")
+	CheckPassword(&v, "new_password", newPassword)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	hash := s.d.Hasher.Hash(newPassword)
+	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		userID, err := s.d.Resets.Consume(ctx, hashToken(token), s.d.Clock())
+		if err != nil {
+			return err
+		}
+		if _, err := s.d.Users.Update(ctx, userID, func(u *User) error {
+			u.PasswordHash = hash
+			u.TokenVersion++
+			return nil
+		}); err != nil {
+			return err
+		}
+		return s.d.Resets.DeleteForUser(ctx, userID)
+	})
+}

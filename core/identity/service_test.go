@@ -1,0 +1,305 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"interno/core/fault"
+)
+
+type fixture struct {
+	svc    *Service
+	users  *memUsers
+	resets *memResets
+	mail   *memMail
+	pics   *memPictures
+	now    time.Time
+	google *fakeGoogle
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := &fixture{users: newMemUsers(), resets: &memResets{rows: map[string]*resetRow{}}, mail: &memMail{},
+		pics: &memPictures{}, now: time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC), google: &fakeGoogle{}}
+	clock := func() time.Time { return f.now }
+	tokens, err := NewTokens([]byte(strings.Repeat("k", 32)), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.svc = NewService(Deps{Users: f.users, Resets: f.resets, Pictures: f.pics, Mail: f.mail, Tx: directTx{},
+		Hasher: NewPasswordHasher(Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1}, 2), Tokens: tokens,
+		Google: f.google, Clock: clock, BaseURL: "https://interno.example/"})
+	return f
+}
+
+func (f *fixture) register(t *testing.T, email string) Session {
+	t.Helper()
+	s, err := f.svc.Register(context.Background(), Registration{Email: email, Password: "password1", Name: "Anna"})
+	if err != nil {
+		t.Fatalf("register: %v", err)
+	}
+	return s
+}
+
+func TestService_Register(t *testing.T) {
+	ctx := context.Background()
+	t.Run("OK", func(t *testing.T) {
+		f := newFixture(t)
+		s := f.register(t, "  Anna@Example.COM ")
+		if s.User.Email != "anna@example.com" || s.User.Role != RoleUser || s.Token == "" {
+			t.Fatalf("unexpected session %+v", s.User)
+		}
+		if s.ExpiresAt.Sub(f.now) != TokenLifetime {
+			t.Fatalf("lifetime %v", s.ExpiresAt.Sub(f.now))
+		}
+	})
+	t.Run("ErrEmailTaken", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		_, err := f.svc.Register(ctx, Registration{Email: "ANNA@example.com", Password: "password2", Name: "B"})
+		if !errors.Is(err, ErrEmailTaken) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	for name, r := range map[string]Registration{
+		"ShortPassword": {Email: "a@b.it", Password: "1234567", Name: "A"},
+		"NoName":        {Email: "a@b.it", Password: "password1", Name: "  "},
+		"BadEmail":      {Email: "a@b", Password: "password1", Name: "A"},
+		"NoEmail":       {Email: "", Password: "password1", Name: "A"},
+	} {
+		t.Run("Invalid"+name, func(t *testing.T) {
+			_, err := newFixture(t).svc.Register(ctx, r)
+			if fault.CodeOf(err) != fault.Invalid {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
+}
+
+func TestService_Login(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, "anna@example.com")
+	t.Run("OK", func(t *testing.T) {
+		s, err := f.svc.Login(ctx, "ANNA@example.com", "password1", false)
+		if err != nil || s.ExpiresAt.Sub(f.now) != TokenLifetime {
+			t.Fatalf("login: %v %v", err, s.ExpiresAt)
+		}
+	})
+	t.Run("RememberMeLasts30Days", func(t *testing.T) {
+		s, err := f.svc.Login(ctx, "anna@example.com", "password1", true)
+		if err != nil || s.ExpiresAt.Sub(f.now) != RememberTokenLifetime {
+			t.Fatalf("login: %v %v", err, s.ExpiresAt)
+		}
+	})
+	t.Run("WrongPasswordAndUnknownEmailLookAlike", func(t *testing.T) {
+		_, e1 := f.svc.Login(ctx, "anna@example.com", "wrong-password", false)
+		_, e2 := f.svc.Login(ctx, "nobody@example.com", "password1", false)
+		if !errors.Is(e1, ErrInvalidCredentials) || !errors.Is(e2, ErrInvalidCredentials) {
+			t.Fatalf("errors: %v / %v", e1, e2)
+		}
+		if e1.Error() != e2.Error() {
+			t.Fatalf("messages differ: %q vs %q", e1, e2)
+		}
+	})
+}
+
+func TestService_Authenticate(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.register(t, "anna@example.com")
+	t.Run("OK", func(t *testing.T) {
+		p, err := f.svc.Authenticate(ctx, s.Token)
+		if err != nil || p.UserID != s.User.ID || p.Role != RoleUser {
+			t.Fatalf("%+v %v", p, err)
+		}
+	})
+	t.Run("Expired", func(t *testing.T) {
+		f.now = f.now.Add(TokenLifetime + time.Minute)
+		defer func() { f.now = f.now.Add(-TokenLifetime - time.Minute) }()
+		if _, err := f.svc.Authenticate(ctx, s.Token); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("Tampered", func(t *testing.T) {
+		parts := strings.Split(s.Token, ".")
+		parts[1] = strings.ToUpper(parts[1][:4]) + parts[1][4:]
+		if _, err := f.svc.Authenticate(ctx, strings.Join(parts, ".")); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("OtherSecret", func(t *testing.T) {
+		other, _ := NewTokens([]byte(strings.Repeat("x", 32)), func() time.Time { return f.now })
+		tok, _, _ := other.Issue(s.User, time.Hour)
+		if _, err := f.svc.Authenticate(ctx, tok); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("RoleChangedRevokes", func(t *testing.T) {
+		_, _ = f.users.Update(ctx, s.User.ID, func(u *User) error { u.Role = RoleDesigner; return nil })
+		defer f.users.Update(ctx, s.User.ID, func(u *User) error { u.Role = RoleUser; return nil })
+		if _, err := f.svc.Authenticate(ctx, s.Token); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("DeletedRevokes", func(t *testing.T) {
+		if err := f.svc.DeleteAccount(ctx, s.User.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Authenticate(ctx, s.Token); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func resetLink(t *testing.T, f *fixture) string {
+	t.Helper()
+	if len(f.mail.jobs) == 0 {
+		t.Fatal("no e-mail queued")
+	}
+	msg := f.mail.jobs[len(f.mail.jobs)-1].Message
+	i := strings.Index(msg.Text, "https://interno.example/reset-password?token=")
+	if i < 0 {
+		t.Fatalf("no link in %q", msg.Text)
+	}
+	link := strings.Fields(msg.Text[i:])[0]
+	u, _ := url.Parse(link)
+	return u.Query().Get("token")
+}
+
+func TestService_PasswordReset(t *testing.T) {
+	ctx := context.Background()
+	t.Run("UnknownEmailAnswersTheSame", func(t *testing.T) {
+		f := newFixture(t)
+		if err := f.svc.RequestPasswordReset(ctx, "nobody@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		if len(f.mail.jobs) != 0 {
+			t.Fatal("mail sent to an unknown address")
+		}
+	})
+	t.Run("OKOnceThenInvalid", func(t *testing.T) {
+		f := newFixture(t)
+		old := f.register(t, "anna@example.com")
+		if err := f.svc.RequestPasswordReset(ctx, "anna@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		tok := resetLink(t, f)
+		if len(tok) < 40 {
+			t.Fatalf("token too short for 256 bits: %q", tok)
+		}
+		if err := f.svc.ResetPassword(ctx, tok, "new-password"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Login(ctx, "anna@example.com", "new-password", false); err != nil {
+			t.Fatalf("login with new password: %v", err)
+		}
+		if _, err := f.svc.Authenticate(ctx, old.Token); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatal("old session survived a password reset")
+		}
+		if err := f.svc.ResetPassword(ctx, tok, "another-password"); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("second use: %v", err)
+		}
+	})
+	t.Run("ExpiresAfterAnHour", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		_ = f.svc.RequestPasswordReset(ctx, "anna@example.com")
+		tok := resetLink(t, f)
+		f.now = f.now.Add(ResetTokenLifetime)
+		if err := f.svc.ResetPassword(ctx, tok, "new-password"); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("expired token: %v", err)
+		}
+	})
+	t.Run("ShortPasswordRefused", func(t *testing.T) {
+		f := newFixture(t)
+		if err := f.svc.ResetPassword(ctx, "x", "short"); fault.CodeOf(err) != fault.Invalid {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func TestService_Google(t *testing.T) {
+	ctx := context.Background()
+	t.Run("CreatesCustomer", func(t *testing.T) {
+		f := newFixture(t)
+		f.google.id = GoogleIdentity{Subject: "g1", Email: "Marco@Gmail.com", EmailVerified: true, Name: "Marco"}
+		s, err := f.svc.LoginGoogle(ctx, "cred")
+		if err != nil || s.User.Email != "marco@gmail.com" || s.User.GoogleSub != "g1" || s.User.HasPassword() {
+			t.Fatalf("%+v %v", s.User, err)
+		}
+		again, err := f.svc.LoginGoogle(ctx, "cred")
+		if err != nil || again.User.ID != s.User.ID {
+			t.Fatalf("second login created another account: %v", err)
+		}
+	})
+	t.Run("LinksVerifiedExisting", func(t *testing.T) {
+		f := newFixture(t)
+		reg := f.register(t, "anna@example.com")
+		f.google.id = GoogleIdentity{Subject: "g2", Email: "anna@example.com", EmailVerified: true}
+		s, err := f.svc.LoginGoogle(ctx, "cred")
+		if err != nil || s.User.ID != reg.User.ID || s.User.GoogleSub != "g2" {
+			t.Fatalf("%+v %v", s.User, err)
+		}
+	})
+	t.Run("RefusesUnverifiedExisting", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		f.google.id = GoogleIdentity{Subject: "g3", Email: "anna@example.com", EmailVerified: false}
+		if _, err := f.svc.LoginGoogle(ctx, "cred"); !errors.Is(err, ErrGoogleUnverified) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("VerifierRefusal", func(t *testing.T) {
+		f := newFixture(t)
+		f.google.err = errGoogleBad
+		if _, err := f.svc.LoginGoogle(ctx, "cred"); fault.CodeOf(err) != fault.Unauthorized {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func TestService_UpdateProfile(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.register(t, "anna@example.com")
+	f.register(t, "bruno@example.com")
+	str := func(v string) *string { return &v }
+	t.Run("OK", func(t *testing.T) {
+		u, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Name: str(" Anna B "), Location: str("Milano"),
+			Picture: []byte("\x89PNG\r\n\x1a\nrest")})
+		if err != nil || u.Name != "Anna B" || u.Location != "Milano" || u.ProfilePicture == "" {
+			t.Fatalf("%+v %v", u, err)
+		}
+		u2, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Picture: []byte("GIF89a...")})
+		if err != nil || len(f.pics.removed) != 1 || f.pics.removed[0] != u.ProfilePicture || u2.ProfilePicture == u.ProfilePicture {
+			t.Fatalf("old picture not removed: %v %v", f.pics.removed, err)
+		}
+	})
+	t.Run("ErrEmailTaken", func(t *testing.T) {
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Email: str("Bruno@example.com")}); !errors.Is(err, ErrEmailTaken) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("PictureFormat", func(t *testing.T) {
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Picture: []byte("<svg/>")}); !errors.Is(err, ErrPictureFormat) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("PictureTooLarge", func(t *testing.T) {
+		big := make([]byte, MaxProfilePictureBytes+1)
+		copy(big, "\xFF\xD8\xFF")
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Picture: big}); !errors.Is(err, ErrPictureTooLarge) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("Invalid", func(t *testing.T) {
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Name: str(""), Email: str("x")}); fault.CodeOf(err) != fault.Invalid {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}

@@ -1,0 +1,90 @@
+package identity
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// Token lifetimes (DESIGN.md): a day, or thirty with "remember me".
+const (
+	TokenLifetime         = 24 * time.Hour
+	RememberTokenLifetime = 30 * 24 * time.Hour
+	tokenIssuer           = "interno"
+	tokenAudience         = "interno-api"
+)
+
+// Principal is the verified caller of a request.
+type Principal struct {
+	UserID       int64
+	Role         Role
+	TokenVersion int
+}
+
+// IsAdmin reports the admin role.
+func (p Principal) IsAdmin() bool { return p.Role == RoleAdmin }
+
+// IsDesigner reports the designer role.
+func (p Principal) IsDesigner() bool { return p.Role == RoleDesigner }
+
+type claims struct {
+	Role    Role `json:"role"`
+	Version int  `json:"ver"`
+	jwt.RegisteredClaims
+}
+
+// Tokens issues and parses HS256 access tokens.
+type Tokens struct {
+	secret []byte
+	now    func() time.Time
+}
+
+// NewTokens returns a token service; secret must be at least 32 bytes.
+func NewTokens(secret []byte, now func() time.Time) (*Tokens, error) {
+	if len(secret) < 32 {
+		return nil, errors.New("JWT secret must be at least 32 bytes")
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Tokens{secret: secret, now: now}, nil
+}
+
+// Issue signs a token for u valid for lifetime.
+func (t *Tokens) Issue(u User, lifetime time.Duration) (string, time.Time, error) {
+	now := t.now()
+	exp := now.Add(lifetime)
+	c := claims{Role: u.Role, Version: u.TokenVersion, RegisteredClaims: jwt.RegisteredClaims{
+		Subject:   strconv.FormatInt(u.ID, 10),
+		Issuer:    tokenIssuer,
+		Audience:  jwt.ClaimStrings{tokenAudience},
+		IssuedAt:  jwt.NewNumericDate(now),
+		NotBefore: jwt.NewNumericDate(now.Add(-time.Minute)),
+		ExpiresAt: jwt.NewNumericDate(exp),
+	}}
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.secret)
+	return s, exp, err
+}
+
+// Parse verifies signature (HS256 only), issuer, audience and expiry.
+func (t *Tokens) Parse(token string) (Principal, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuer(tokenIssuer),
+		jwt.WithAudience(tokenAudience),
+		jwt.WithTimeFunc(t.now),
+		jwt.WithLeeway(30*time.Second),
+	)
+	if err != nil {
+		return Principal{}, ErrTokenInvalid.WithCause(err)
+	}
+	id, err := strconv.ParseInt(c.Subject, 10, 64)
+	if err != nil || id <= 0 || !c.Role.Valid() {
+		return Principal{}, ErrTokenInvalid
+	}
+	return Principal{UserID: id, Role: c.Role, TokenVersion: c.Version}, nil
+}

@@ -18,28 +18,58 @@ export function isUpdating(): boolean {
   return updating;
 }
 
-function scheduleReload(reload: () => void): void {
-  if (updating) return;
-  updating = true;
-  for (const listener of listeners) listener();
-  window.setTimeout(reload, UPDATE_RELOAD_DELAY_MS);
+export interface UpdateWatcher {
+  onControllerChange: () => void;
+  onMessage: (data: unknown) => void;
+}
+
+/**
+ * Decides when a page must reload. A first install also changes the controller (clients.claim) and
+ * activates a worker that announces itself: only the replacement of a worker that already
+ * controlled this page is an update. The reload happens once, UPDATE_RELOAD_DELAY_MS later.
+ */
+export function createUpdateWatcher(options: {
+  controlledAtLoad: boolean;
+  onUpdate: () => void;
+  reload: () => void;
+  schedule: (callback: () => void, delayMs: number) => void;
+}): UpdateWatcher {
+  let hadController = options.controlledAtLoad;
+  let scheduled = false;
+  const update = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    options.onUpdate();
+    options.schedule(options.reload, UPDATE_RELOAD_DELAY_MS);
+  };
+  return {
+    onControllerChange: () => {
+      if (hadController) update();
+      hadController = true;
+    },
+    onMessage: (data) => {
+      const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+      if (type === NEW_VERSION_MESSAGE && options.controlledAtLoad) update();
+    },
+  };
 }
 
 export function registerServiceWorker(reload: () => void = () => window.location.reload()): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const container = navigator.serviceWorker;
-  // A first install also changes the controller (clients.claim); only a replacement is an update.
-  let hadController = container.controller !== null;
-  container.addEventListener('controllerchange', () => {
-    if (hadController) scheduleReload(reload);
-    hadController = true;
+  const watcher = createUpdateWatcher({
+    controlledAtLoad: container.controller !== null,
+    onUpdate: () => {
+      updating = true;
+      for (const listener of listeners) listener();
+    },
+    reload,
+    schedule: (callback, delayMs) => {
+      window.setTimeout(callback, delayMs);
+    },
   });
-  container.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === NEW_VERSION_MESSAGE && hadController) {
-      scheduleReload(reload);
-    }
-  });
+  container.addEventListener('controllerchange', watcher.onControllerChange);
+  container.addEventListener('message', (event: MessageEvent<unknown>) => watcher.onMessage(event.data));
   const register = async (): Promise<void> => {
     try {
       const registration = await container.register('/sw.js', { scope: '/' });

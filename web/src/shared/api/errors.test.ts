@@ -54,6 +54,16 @@ describe('httpError', () => {
     expect(httpError(429, {}, null).message).toBe('Troppi tentativi. Riprova tra poco.');
   });
 
+  it('maps the API’s reasons to the spec’s Italian texts', () => {
+    expect(httpError(401, { detail: 'Invalid credentials', reason: 'invalid_credentials' }).message).toBe(
+      'Credenziali non valide. Verifica email e password.',
+    );
+    expect(httpError(415, { detail: 'not an image', reason: 'image_format' }).message).toBe('Formato immagine non supportato. Usa JPG, PNG o GIF');
+    expect(httpError(409, { detail: 'in progress', reason: 'idempotency_in_progress' }).message).toBe(
+      'Operazione già in corso: attendi qualche secondo.',
+    );
+  });
+
   it('accepts a plain-text body', () => {
     expect(httpError(502, 'Bad Gateway').detail).toBe('Bad Gateway');
   });

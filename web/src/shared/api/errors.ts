@@ -24,12 +24,27 @@ export interface AppError {
   extra: Record<string, unknown>;
 }
 
+/** Machine reasons the API sends (adapters/httpapi), mapped to Italian before falling back to the status. */
 const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
   validation: () => t('error.validation'),
+  bad_body: () => t('error.badRequest'),
+  invalid_credentials: () => t('error.invalidCredentials'),
+  not_authenticated: () => t('error.unauthorized'),
+  token_invalid: () => t('error.unauthorized'),
+  admin_required: () => t('error.forbidden'),
+  designer_required: () => t('error.forbidden'),
+  email_taken: () => t('error.emailTaken'),
+  duplicate: () => t('error.conflict'),
   slot_taken: () => t('error.slotTaken'),
-  idempotency_in_flight: () => t('error.inFlight'),
+  image_format: () => t('error.imageFormat'),
+  image_too_large: () => t('error.imageTooLarge'),
+  body_too_large: () => t('error.tooLarge'),
+  reset_token_invalid: () => t('error.resetTokenInvalid'),
+  not_found: () => t('error.notFound'),
+  user_not_found: () => t('error.notFound'),
+  busy: () => t('error.busy'),
+  idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
-  idempotency_mismatch: () => t('error.keyReused'),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -85,7 +100,7 @@ export function parseRetryAfter(header: string | null | undefined, now: number =
 export function italianMessage(status: number, reason: string | null, retryAfterSeconds: number | null): string {
   const byReason = reason ? REASON_MESSAGES[reason] : undefined;
   if (byReason) return byReason();
-  if (status === 429) {
+  if (status === 429 || reason === 'throttled') {
     return retryAfterSeconds !== null && retryAfterSeconds > 0
       ? t('error.rateLimited', { count: retryAfterSeconds })
       : t('error.rateLimitedSoon');

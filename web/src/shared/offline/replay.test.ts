@@ -159,7 +159,7 @@ describe('outbox replay', () => {
     await enqueue(database, action('slot:2'), clock.now());
     server.respond((call) =>
       call.url.endsWith('slot:1')
-        ? { status: 409, body: { detail: 'request in progress', reason: 'idempotency_in_flight' } }
+        ? { status: 409, body: { detail: 'request in progress', reason: 'idempotency_in_progress' } }
         : { status: 409, body: { detail: 'slot taken', reason: 'slot_taken' } },
     );
     await runner().drain();

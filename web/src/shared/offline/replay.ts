@@ -65,9 +65,9 @@ function toOutboxError(error: AppError): OutboxError {
   return { status: error.status, reason: error.reason, message: error.message, detail: error.detail };
 }
 
-/** 409 while the first request with the same key is still in flight is worth waiting for. */
+/** 409 while the first request with the same key is still in flight (or the server is busy) is worth waiting for. */
 function isInFlightConflict(error: AppError): boolean {
-  return error.status === 409 && error.reason !== null && /idempotency|in_flight|in-flight|in_progress/i.test(error.reason);
+  return error.status === 409 && error.reason !== null && /^idempotency_in_progress$|in_flight|busy/.test(error.reason);
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -24,7 +24,9 @@ export function Footer() {
           </button>
         </nav>
       </div>
-      <p className={styles.copyright}>{t('footer.copyright', { year: String(new Date().getFullYear()) })}</p>
+      <div className={styles.bottom}>
+        <p className={styles.copyright}>{t('footer.copyright', { year: String(new Date().getFullYear()) })}</p>
+      </div>
     </footer>
   );
 }

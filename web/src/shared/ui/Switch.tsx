@@ -17,16 +17,9 @@ export function Switch({ label, description, checked, onChange, locked = false, 
   const descriptionId = useId();
   return (
     <div className={styles.row}>
-      <div className={styles.text}>
-        <label htmlFor={id} className={styles.label}>
-          {label}
-        </label>
-        {description ? (
-          <p id={descriptionId} className={styles.description}>
-            {description}
-          </p>
-        ) : null}
-      </div>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
       <div className={styles.control}>
         {locked && lockedLabel ? <span className={styles.locked}>{lockedLabel}</span> : null}
         <input
@@ -40,6 +33,11 @@ export function Switch({ label, description, checked, onChange, locked = false, 
           onChange={(event) => onChange?.(event.currentTarget.checked)}
         />
       </div>
+      {description ? (
+        <p id={descriptionId} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function LandingPage() {
   return (
     <main className={styles.page} id="main">
       <div className={styles.glow} aria-hidden="true" />
-      <svg className={styles.arches} viewBox="0 0 600 400" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
+      <svg className={styles.arches} viewBox="0 0 600 400" preserveAspectRatio="xMidYMax meet" aria-hidden="true">
         <path d="M40 400V210a120 120 0 0 1 240 0v190" fill="none" stroke="currentColor" strokeWidth="1.2" />
         <path d="M80 400V215a80 80 0 0 1 160 0v185" fill="none" stroke="currentColor" strokeWidth="1.2" />
         <path d="M330 400V150a115 115 0 0 1 230 0v250" fill="none" stroke="currentColor" strokeWidth="1.2" />

@@ -65,6 +65,26 @@ describe('pages and deep links', () => {
     });
   });
 
+  it('slides the top bar away on phones when scrolling down and back when scrolling up', async () => {
+    await inBrowser('topbar-scroll', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await page.goto(server.baseUrl);
+      const bar = page.getByRole('banner');
+      await bar.waitFor();
+      expect(await bar.getAttribute('data-visible')).toBe('true');
+      await page.mouse.wheel(0, 600);
+      await page.waitForFunction(() => document.querySelector('header')?.getAttribute('data-visible') === 'false');
+      await page.mouse.wheel(0, -200);
+      await page.waitForFunction(() => document.querySelector('header')?.getAttribute('data-visible') === 'true');
+    });
+    await inBrowser('topbar-scroll-desktop', { baseUrl: server.baseUrl, width: 1280, height: 800 }, async ({ page }) => {
+      await page.goto(server.baseUrl);
+      await page.getByRole('banner').waitFor();
+      await page.mouse.wheel(0, 900);
+      await page.waitForTimeout(400);
+      expect(await page.getByRole('banner').getAttribute('data-visible')).toBe('true');
+    });
+  });
+
   it('shows the two home actions and how it works', async () => {
     await inBrowser('home', { baseUrl: server.baseUrl }, async ({ page }) => {
       await page.goto(server.baseUrl);

@@ -73,7 +73,7 @@ func TestAccounts_RegisterAndLogin(t *testing.T) {
 			}
 		})
 		t.Run("GoogleNotConfigured", func(t *testing.T) {
-			env.expect(req{method: "POST", path: "/api/auth/google", body: map[string]any{"credential": "x.y.z"}}, 503)
+			env.expect(req{method: "POST", path: "/api/auth/google", body: map[string]any{"credential": "x.y.z"}}, 403)
 		})
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +16,9 @@ import (
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
+	"interno/core/designers"
 	"interno/core/email"
+	"interno/core/fault"
 	"interno/core/identity"
 )
 
@@ -28,7 +31,37 @@ type testEnv struct {
 	id    *identity.Service
 	mail  *store.EmailQueue
 	pics  *fakePictures
+	imgs  *fakeImages
+	dsg   *designers.Service
 	clock *testClock
+}
+
+// fakeImages stores data URLs as numbered paths and records removals; a data
+// URL containing "broken" is refused like an undecodable image.
+type fakeImages struct {
+	mu      sync.Mutex
+	n       int
+	stored  []string
+	removed []string
+}
+
+func (f *fakeImages) StoreDataURL(_ context.Context, kind, dataURL string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !strings.HasPrefix(dataURL, "data:image/") || strings.Contains(dataURL, "broken") {
+		return "", fault.New(fault.Unsupported, "File is not an image").WithReason("not_an_image")
+	}
+	f.n++
+	p := fmt.Sprintf("uploads/%s/img%d.jpg", kind, f.n)
+	f.stored = append(f.stored, p)
+	return p, nil
+}
+
+func (f *fakeImages) Remove(_ context.Context, p string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.removed = append(f.removed, p)
+	return nil
 }
 
 type testClock struct {
@@ -98,8 +131,11 @@ func newEnv(t *testing.T, db *store.DB, mutate ...func(*Config, *Deps)) *testEnv
 		Pictures: env.pics, Mail: env.mail, Tx: db, Tokens: tokens, Clock: env.clock.Now,
 		Hasher:  identity.NewPasswordHasher(identity.Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1}, 4),
 		BaseURL: "http://interno.test"})
+	env.imgs = &fakeImages{}
+	env.dsg = designers.NewService(store.NewDesignerRepo(db), env.id, env.imgs, db)
+	env.id.OnDelete(func(ctx context.Context, u identity.User) error { return env.dsg.RemoveFilesOf(ctx, u.ID) })
 	cfg := Config{BaseURL: "http://interno.test", RateLimits: RateLimits{Off: true}, Version: "test", Clock: env.clock.Now}
-	deps := Deps{DB: db, Tx: db, Idempotency: idemAdapter{store.NewIdempotencyRepo(db)}, Web: testWeb, Identity: env.id}
+	deps := Deps{DB: db, Tx: db, Idempotency: idemAdapter{store.NewIdempotencyRepo(db)}, Web: testWeb, Identity: env.id, Designers: env.dsg}
 	for _, m := range mutate {
 		m(&cfg, &deps)
 	}

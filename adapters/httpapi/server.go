@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"interno/core/designers"
 	"interno/core/identity"
 	"interno/core/unitofwork"
 )
@@ -43,6 +44,7 @@ type Deps struct {
 	Idempotency IdempotencyStore
 	Web         fs.FS
 	Identity    *identity.Service
+	Designers   *designers.Service
 	Uploads     Uploads
 }
 
@@ -107,6 +109,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	api.GET("/config", s.publicConfig)
 	if d.Identity != nil {
 		s.registerAccounts(api)
+	}
+	if d.Designers != nil {
+		s.registerDesigners(api)
 	}
 	if d.Uploads != nil {
 		s.registerImages(api)

@@ -116,13 +116,6 @@ func (q *EmailQueue) MarkFailed(ctx context.Context, id int64, at time.Time, err
 	}).Error)
 }
 
-// Skip marks a job as no longer relevant (for example an "unread message"
-// reminder for a conversation that was read meanwhile).
-func (q *EmailQueue) Skip(ctx context.Context, id int64, at time.Time) error {
-	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).
-		Updates(map[string]any{"dead": true, "last_error": "skipped: no longer relevant", "lease_until": nil}).Error)
-}
-
 // CancelByDedupeKey drops a pending job, for example the reminder of an
 // appointment that was cancelled.
 func (q *EmailQueue) CancelByDedupeKey(ctx context.Context, key string) error {

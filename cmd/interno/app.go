@@ -17,6 +17,7 @@ import (
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
 	"interno/adapters/store"
+	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
 	"interno/web"
@@ -32,6 +33,7 @@ type app struct {
 	dispatcher *mail.Dispatcher
 	images     *imaging.Service
 	identity   *identity.Service
+	designers  *designers.Service
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -113,12 +115,15 @@ func (a *app) wire() error {
 		Tokens: tokens, Google: google, BaseURL: cfg.BaseURL,
 	})
 
+	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
+	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
+
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
-		Web: web.Dist(), Identity: a.identity, Uploads: uploads{images},
+		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

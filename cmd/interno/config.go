@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 
@@ -52,7 +53,13 @@ func loadConfig(environ map[string]string) (Config, error) {
 	if err := env.ParseWithOptions(&c, opts); err != nil {
 		var agg env.AggregateError
 		if errors.As(err, &agg) && len(agg.Errors) > 0 {
-			return c, agg.Errors[0]
+			err = agg.Errors[0]
+		}
+		var pe env.ParseError
+		if errors.As(err, &pe) {
+			if f, ok := reflect.TypeOf(c).FieldByName(pe.Name); ok {
+				return c, fmt.Errorf("INTERNO_%s: cannot read %q as %s", f.Tag.Get("env"), environ["INTERNO_"+f.Tag.Get("env")], pe.Type)
+			}
 		}
 		return c, err
 	}

@@ -74,7 +74,9 @@ func (p profilePictures) SaveProfilePicture(ctx context.Context, data []byte) (s
 	return s.Path, err
 }
 
-func (p profilePictures) Remove(ctx context.Context, path string) error { return p.img.Remove(ctx, path) }
+func (p profilePictures) Remove(ctx context.Context, path string) error {
+	return p.img.Remove(ctx, path)
+}
 
 // uploads serves stored images and variants to the HTTP layer.
 type uploads struct{ img *imaging.Service }
@@ -91,4 +93,20 @@ func (u uploads) Variant(ctx context.Context, path, size string, quality int, ac
 
 func imageFile(f imaging.File) httpapi.ImageFile {
 	return httpapi.ImageFile{Path: f.Path, ContentType: f.ContentType, ETag: f.ETag, Size: f.Size, ModTime: f.ModTime}
+}
+
+// designerImages stores gallery and profile images sent as data URLs.
+type designerImages struct{ img *imaging.Service }
+
+func (d designerImages) StoreDataURL(ctx context.Context, kind, dataURL string) (string, error) {
+	w, h := 1600, 1200
+	if kind == "profile_pictures" {
+		w, h = 800, 800
+	}
+	s, err := d.img.IngestDataURL(ctx, kind, dataURL, w, h)
+	return s.Path, err
+}
+
+func (d designerImages) Remove(ctx context.Context, path string) error {
+	return d.img.Remove(ctx, path)
 }

@@ -139,13 +139,7 @@ func (s *Service) LoginGoogle(ctx context.Context, credential string) (Session, 
 // existing password account with the same e-mail is linked only when Google
 // vouches for the address.
 func (s *Service) GoogleAccount(ctx context.Context, credential string, role Role) (User, bool, error) {
-	if s.d.Google == nil {
-		return User{}, false, fault.New(fault.Unavailable, "Google sign-in is not configured").WithReason("google_disabled")
-	}
-	if strings.TrimSpace(credential) == "" {
-		return User{}, false, fault.InvalidField("credential", "Google credential is required")
-	}
-	g, err := s.d.Google.Verify(ctx, credential)
+	g, addr, err := s.verifyGoogle(ctx, credential)
 	if err != nil {
 		return User{}, false, err
 	}
@@ -153,10 +147,6 @@ func (s *Service) GoogleAccount(ctx context.Context, credential string, role Rol
 		return u, false, nil
 	} else if !errors.Is(err, ErrUserNotFound) {
 		return User{}, false, err
-	}
-	addr := NormalizeEmail(g.Email)
-	if !ValidEmail(addr) {
-		return User{}, false, fault.New(fault.Unauthorized, "Google account has no usable email").WithReason("google_no_email")
 	}
 	existing, err := s.d.Users.ByEmail(ctx, addr)
 	switch {
@@ -197,6 +187,51 @@ func (s *Service) CreateAccount(ctx context.Context, emailAddr, name, password s
 		return User{}, err
 	}
 	return u, nil
+}
+
+// CreateDesigner creates the account behind a new designer profile.
+func (s *Service) CreateDesigner(ctx context.Context, emailAddr, name, password string) (int64, error) {
+	u, err := s.CreateAccount(ctx, emailAddr, name, password, RoleDesigner)
+	return u.ID, err
+}
+
+// GoogleDesigner verifies a Google ID token for designer registration and
+// returns the designer account it names, creating it when new. A customer
+// account with that address cannot become a designer: ErrEmailTaken.
+func (s *Service) GoogleDesigner(ctx context.Context, credential string) (int64, error) {
+	u, _, err := s.GoogleAccount(ctx, credential, RoleDesigner)
+	if err != nil {
+		return 0, err
+	}
+	if u.Role != RoleDesigner {
+		return 0, ErrEmailTaken
+	}
+	return u.ID, nil
+}
+
+// VerifyGoogle checks a Google ID token and returns the normalised e-mail it
+// vouches for, without touching any account.
+func (s *Service) VerifyGoogle(ctx context.Context, credential string) (string, error) {
+	_, addr, err := s.verifyGoogle(ctx, credential)
+	return addr, err
+}
+
+func (s *Service) verifyGoogle(ctx context.Context, credential string) (GoogleIdentity, string, error) {
+	if s.d.Google == nil {
+		return GoogleIdentity{}, "", fault.New(fault.Forbidden, "Google sign-in is not configured").WithReason("google_signin_disabled")
+	}
+	if strings.TrimSpace(credential) == "" {
+		return GoogleIdentity{}, "", fault.InvalidField("credential", "Google credential is required")
+	}
+	g, err := s.d.Google.Verify(ctx, credential)
+	if err != nil {
+		return GoogleIdentity{}, "", err
+	}
+	addr := NormalizeEmail(g.Email)
+	if !ValidEmail(addr) {
+		return GoogleIdentity{}, "", fault.New(fault.Unauthorized, "Google account has no usable email").WithReason("google_no_email")
+	}
+	return g, addr, nil
 }
 
 // CreateAdmin creates an administrator (used by `interno admin create`).

@@ -66,7 +66,8 @@ func Open(t testing.TB, dialect store.Dialect, opts Options) *store.DB {
 }
 
 // NewPostgresSchema creates an empty schema and returns a URL whose
-// search_path points at it; the schema is dropped when the test ends.
+// search_path points at it (then public, where shared extensions live); the
+// schema is dropped when the test ends.
 func NewPostgresSchema(t testing.TB) string {
 	t.Helper()
 	base := PostgresURL()
@@ -96,7 +97,7 @@ func NewPostgresSchema(t testing.TB) string {
 		t.Fatalf("parse postgres URL: %v", err)
 	}
 	q := u.Query()
-	q.Set("search_path", schema)
+	q.Set("search_path", schema+",public")
 	u.RawQuery = q.Encode()
 	return u.String()
 }

@@ -1,0 +1,54 @@
+# Interno — the two commands a fresh machine needs are `make run` and `make test`.
+# Everything else here is what those two are made of.
+
+SHELL        := /bin/bash
+BIN          := bin/interno
+GO_SOURCES   := $(shell find core adapters cmd web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
+WEB_SOURCES  := $(shell find web -type f -not -path 'web/dist/*' -not -name '*.go' 2>/dev/null) package.json package-lock.json $(wildcard vite.config.ts tsconfig*.json)
+VERSION      := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+export CGO_ENABLED := 1
+
+.PHONY: run test build deps web bench pg-up clean help
+
+help:
+	@echo "make run    build everything and serve http://localhost:8080 (SQLite, demo data)"
+	@echo "make test   install what is missing and run every test layer"
+	@echo "make build  build bin/interno (web app embedded)"
+	@echo "make bench  run the benchmarks and write bench/out/results.txt"
+
+## run: install, build, and serve on :8080 with SQLite and demo data.
+run: build
+	INTERNO_DEMO=true ./$(BIN) serve
+
+## test: every layer, with a summary; non-zero exit on any failure.
+test: deps build
+	@scripts/test-all.sh
+
+build: deps $(BIN)
+
+$(BIN): web/dist/index.html $(GO_SOURCES)
+	@mkdir -p bin
+	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) ./cmd/interno
+
+web: web/dist/index.html
+
+web/dist/index.html: node_modules/.package-lock.json $(WEB_SOURCES)
+	npm run build
+
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## deps: system packages, npm packages and Go modules that a fresh machine lacks.
+deps: node_modules/.package-lock.json
+	@scripts/install-deps.sh
+	@go mod download
+
+pg-up:
+	@scripts/postgres-up.sh
+
+bench: deps build pg-up
+	@scripts/bench.sh
+
+clean:
+	rm -rf bin web/dist node_modules/.vite test/artifacts bench/out

@@ -1,0 +1,303 @@
+package designers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"interno/core/fault"
+	"interno/core/style"
+)
+
+type memRepo struct {
+	mu   sync.Mutex
+	next int64
+	rows map[int64]Designer
+}
+
+func (m *memRepo) Create(_ context.Context, d *Designer) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.next++
+	d.ID = m.next
+	m.rows[d.ID] = *d
+	return nil
+}
+
+func (m *memRepo) ByID(_ context.Context, id int64) (Designer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	d, ok := m.rows[id]
+	if !ok {
+		return Designer{}, ErrNotFound
+	}
+	return d, nil
+}
+
+func (m *memRepo) find(pred func(Designer) bool) (Designer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, d := range m.rows {
+		if pred(d) {
+			return d, nil
+		}
+	}
+	return Designer{}, ErrNotFound
+}
+
+func (m *memRepo) ByUserID(_ context.Context, id int64) (Designer, error) {
+	return m.find(func(d Designer) bool { return d.UserID == id })
+}
+
+func (m *memRepo) ByEmail(_ context.Context, e string) (Designer, error) {
+	return m.find(func(d Designer) bool { return d.Email == e })
+}
+
+func (m *memRepo) ByIDs(ctx context.Context, ids []int64) ([]Designer, error) {
+	var out []Designer
+	for _, id := range ids {
+		if d, err := m.ByID(ctx, id); err == nil {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (m *memRepo) List(context.Context, ListQuery) ([]Designer, int, error) { return nil, 0, nil }
+
+func (m *memRepo) Update(_ context.Context, id int64, fn func(*Designer) error) (Designer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	d, ok := m.rows[id]
+	if !ok {
+		return Designer{}, ErrNotFound
+	}
+	if err := fn(&d); err != nil {
+		return Designer{}, err
+	}
+	m.rows[id] = d
+	return d, nil
+}
+
+type memAccounts struct {
+	next    int64
+	emails  map[string]int64
+	deleted []int64
+	repo    *memRepo
+}
+
+func (a *memAccounts) CreateDesigner(_ context.Context, email, _, _ string) (int64, error) {
+	if _, ok := a.emails[email]; ok {
+		return 0, ErrEmailTaken
+	}
+	a.next++
+	a.emails[email] = a.next
+	return a.next, nil
+}
+
+func (a *memAccounts) VerifyGoogle(_ context.Context, cred string) (string, error) {
+	if cred == "bad" {
+		return "", fault.New(fault.Unauthorized, "bad token")
+	}
+	return "google@example.com", nil
+}
+
+func (a *memAccounts) GoogleDesigner(ctx context.Context, _ string) (int64, error) {
+	if id, ok := a.emails["google@example.com"]; ok {
+		return id, nil
+	}
+	return a.CreateDesigner(ctx, "google@example.com", "", "")
+}
+
+func (a *memAccounts) DeleteAccount(_ context.Context, id int64) error {
+	a.deleted = append(a.deleted, id)
+	for k, d := range a.repo.rows {
+		if d.UserID == id {
+			delete(a.repo.rows, k)
+		}
+	}
+	return nil
+}
+
+type memImages struct {
+	n       int
+	removed []string
+}
+
+func (m *memImages) StoreDataURL(_ context.Context, kind, u string) (string, error) {
+	if strings.Contains(u, "bad") {
+		return "", fault.New(fault.Unsupported, "not an image")
+	}
+	m.n++
+	return fmt.Sprintf("uploads/%s/%d.jpg", kind, m.n), nil
+}
+
+func (m *memImages) Remove(_ context.Context, p string) error {
+	m.removed = append(m.removed, p)
+	return nil
+}
+
+type directTx struct{}
+
+func (directTx) InTx(ctx context.Context, fn func(context.Context) error) error { return fn(ctx) }
+
+func newSvc() (*Service, *memRepo, *memAccounts, *memImages) {
+	repo := &memRepo{rows: map[int64]Designer{}}
+	acc := &memAccounts{emails: map[string]int64{}, repo: repo}
+	img := &memImages{}
+	return NewService(repo, acc, img, directTx{}), repo, acc, img
+}
+
+func validRegistration(email string) Registration {
+	return Registration{Profile: Profile{Name: " Luca ", Email: email, City: " Lecce ", Bio: "Bio",
+		DesignStyle: "c", Specialties: []string{"Japandi", "Japandi"}, FirstProposal: "5-7 giorni",
+		WorkPreferences: []style.WorkMode{"ONLINE"}, Experience: 20, MinBudget: 5},
+		Password: "password1", PrivacyConsent: true, Gallery: []string{"data:image/jpeg;base64,a", "", "null"}}
+}
+
+func TestService_Register(t *testing.T) {
+	ctx := context.Background()
+	t.Run("OKNormalisesAndForcesRegistrationDefaults", func(t *testing.T) {
+		s, _, _, _ := newSvc()
+		d, err := s.Register(ctx, validRegistration("Luca@Example.com"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Name != "Luca" || d.City != "Lecce" || d.Email != "luca@example.com" || d.DesignStyle != style.Minimal ||
+			len(d.Specialties) != 1 || d.WorkPreferences[0] != style.Online || d.Experience != 0 || d.MinBudget != 300 || len(d.Gallery) != 1 {
+			t.Fatalf("%+v", d)
+		}
+	})
+	t.Run("ErrEmailTakenRemovesStoredImages", func(t *testing.T) {
+		s, _, _, img := newSvc()
+		if _, err := s.Register(ctx, validRegistration("a@example.com")); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.Register(ctx, validRegistration("a@example.com"))
+		if !errors.Is(err, ErrEmailTaken) || len(img.removed) != 1 {
+			t.Fatalf("err=%v removed=%v", err, img.removed)
+		}
+	})
+	t.Run("BadImageRemovesEarlierOnes", func(t *testing.T) {
+		s, _, _, img := newSvc()
+		r := validRegistration("b@example.com")
+		r.Gallery = []string{"data:image/jpeg;base64,ok", "data:bad"}
+		if _, err := s.Register(ctx, r); fault.CodeOf(err) != fault.Unsupported || len(img.removed) != 1 {
+			t.Fatalf("err=%v removed=%v", err, img.removed)
+		}
+	})
+	t.Run("Validation", func(t *testing.T) {
+		s, _, _, _ := newSvc()
+		for name, mutate := range map[string]func(*Registration){
+			"name": func(r *Registration) { r.Name = "" }, "bio": func(r *Registration) { r.Bio = "" },
+			"style": func(r *Registration) { r.DesignStyle = "F" }, "specialty": func(r *Registration) { r.Specialties = []string{"Gotico"} },
+			"proposal": func(r *Registration) { r.FirstProposal = "1 giorno" }, "mode": func(r *Registration) { r.WorkPreferences = []style.WorkMode{"telepatia"} },
+			"consent": func(r *Registration) { r.PrivacyConsent = false }, "password": func(r *Registration) { r.Password = "1234567" },
+			"gallery": func(r *Registration) { r.Gallery = make([]string, 13); fillData(r.Gallery) },
+			"link":    func(r *Registration) { r.Website = "javascript:alert(1)" },
+		} {
+			r := validRegistration(name + "@example.com")
+			mutate(&r)
+			if _, err := s.Register(ctx, r); fault.CodeOf(err) != fault.Invalid {
+				t.Errorf("%s: err = %v", name, err)
+			}
+		}
+	})
+	t.Run("GoogleUsesVerifiedEmail", func(t *testing.T) {
+		s, _, _, _ := newSvc()
+		r := validRegistration("form@example.com")
+		d, err := s.RegisterWithGoogle(ctx, "good", r)
+		if err != nil || d.Email != "google@example.com" {
+			t.Fatalf("%+v %v", d, err)
+		}
+		if _, err := s.RegisterWithGoogle(ctx, "good", r); !errors.Is(err, ErrEmailTaken) {
+			t.Fatalf("second google registration: %v", err)
+		}
+		if _, err := s.RegisterWithGoogle(ctx, "bad", r); fault.CodeOf(err) != fault.Unauthorized {
+			t.Fatalf("bad token: %v", err)
+		}
+	})
+}
+
+func fillData(s []string) {
+	for i := range s {
+		s[i] = "data:image/jpeg;base64,x"
+	}
+}
+
+func TestService_UpdateAndOwnership(t *testing.T) {
+	ctx := context.Background()
+	s, _, acc, img := newSvc()
+	d, _ := s.Register(ctx, validRegistration("owner@example.com"))
+	owner := Caller{UserID: d.UserID}
+	stranger := Caller{UserID: d.UserID + 100}
+	admin := Caller{UserID: 999, IsAdmin: true}
+	set := func(f func(p *Profile)) Edit { return Edit{Apply: f} }
+	t.Run("StrangerForbidden", func(t *testing.T) {
+		if _, err := s.Update(ctx, stranger, d.ID, set(func(p *Profile) { p.Bio = "x" })); !errors.Is(err, ErrForbidden) {
+			t.Fatal(err)
+		}
+		if err := s.Delete(ctx, stranger, d.ID); !errors.Is(err, ErrForbidden) {
+			t.Fatal(err)
+		}
+		if _, err := s.ToggleVerified(ctx, owner, d.ID); fault.CodeOf(err) != fault.Forbidden {
+			t.Fatal("owner verified themself")
+		}
+	})
+	t.Run("EditRules", func(t *testing.T) {
+		if _, err := s.Update(ctx, owner, d.ID, set(func(p *Profile) { p.MinBudget = 299 })); fault.CodeOf(err) != fault.Invalid {
+			t.Fatalf("budget: %v", err)
+		}
+		if _, err := s.Update(ctx, owner, d.ID, set(func(p *Profile) { p.Experience = -2 })); fault.CodeOf(err) != fault.Invalid {
+			t.Fatalf("experience: %v", err)
+		}
+		got, err := s.Update(ctx, admin, d.ID, set(func(p *Profile) { p.MinBudget = 900; p.Experience = 4 }))
+		if err != nil || got.MinBudget != 900 {
+			t.Fatalf("%v", err)
+		}
+	})
+	t.Run("Gallery", func(t *testing.T) {
+		keep := "/api/" + d.Gallery[0]
+		g := []string{keep, "data:image/png;base64,new"}
+		got, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &g})
+		if err != nil || len(got.Gallery) != 2 || got.Gallery[0] != d.Gallery[0] {
+			t.Fatalf("%+v %v", got.Gallery, err)
+		}
+		only := []string{"/api/" + got.Gallery[1]}
+		got, err = s.Update(ctx, owner, d.ID, Edit{Gallery: &only})
+		if err != nil || len(got.Gallery) != 1 || img.removed[len(img.removed)-1] != d.Gallery[0] {
+			t.Fatalf("dropped image not removed: %v %v", img.removed, err)
+		}
+		foreign := []string{"uploads/gallery/someone-else.jpg"}
+		if _, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &foreign}); !errors.Is(err, ErrForeignImage) {
+			t.Fatalf("foreign: %v", err)
+		}
+	})
+	t.Run("ToggleVerifiedAndDelete", func(t *testing.T) {
+		got, err := s.ToggleVerified(ctx, admin, d.ID)
+		if err != nil || !got.Verified {
+			t.Fatal(err)
+		}
+		if err := s.Delete(ctx, owner, d.ID); err != nil || len(acc.deleted) != 1 {
+			t.Fatalf("%v %v", err, acc.deleted)
+		}
+		if _, err := s.Get(ctx, d.ID); !errors.Is(err, ErrNotFound) {
+			t.Fatal("profile survived")
+		}
+	})
+}
+
+func TestStoredPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/uploads/gallery/a.jpg":                    "uploads/gallery/a.jpg",
+		"https://interno.example/api/uploads/gallery/b": "uploads/gallery/b",
+		"uploads/gallery/c.jpg":                         "uploads/gallery/c.jpg",
+	} {
+		if got := StoredPath(in); got != want {
+			t.Errorf("%s → %s, want %s", in, got, want)
+		}
+	}
+}

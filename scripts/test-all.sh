@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test layer in order, keeps going after a failure so one run shows
+# everything that is broken, prints a summary, and exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export INTERNO_BIN="$PWD/bin/interno"
+export CGO_ENABLED=1
+mkdir -p test/artifacts
+names=(); results=(); times=()
+
+layer() {
+  local name="$1"; shift
+  echo
+  echo "━━━ $name"
+  local start=$SECONDS
+  if "$@"; then results+=("ok"); else results+=("FAILED"); fi
+  names+=("$name"); times+=("$((SECONDS - start))s")
+}
+
+go_units() { go test -count=1 $(go list ./... | grep -v '/test/api') ; }
+go_static() {
+  local unformatted
+  unformatted=$(gofmt -l $(git ls-files '*.go'))
+  if [ -n "$unformatted" ]; then echo "not gofmt-formatted:"; echo "$unformatted"; return 1; fi
+  go vet ./...
+}
+
+scripts/postgres-up.sh || { echo "PostgreSQL unavailable: the database layers will fail"; }
+layer "Go static checks (gofmt, vet)"                         go_static
+layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
+layer "Web type check"                                        npm run --silent typecheck
+layer "Web unit tests (Vitest)"                               npm run --silent test:unit
+layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...
+layer "Browser end-to-end tests (Chromium)"                   npm run --silent test:e2e
+
+echo
+echo "━━━ Summary"
+failed=0
+for i in "${!names[@]}"; do
+  printf '  %-8s %-58s %s\n' "${results[$i]}" "${names[$i]}" "${times[$i]}"
+  [ "${results[$i]}" = "ok" ] || failed=1
+done
+if [ $failed -ne 0 ]; then
+  echo "Some layers failed (screenshots of browser failures are in test/artifacts/)."
+  exit 1
+fi
+echo "All test layers passed."

@@ -85,6 +85,22 @@ describe('pages and deep links', () => {
     });
   });
 
+  it('logs no errors or warnings on the main pages (CSP included)', async () => {
+    await inBrowser('console-clean', { baseUrl: server.baseUrl }, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      for (const path of ['/', '/privacy', '/landing', '/pagina-inesistente']) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('main').first().waitFor();
+        await page.waitForTimeout(500);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
   it('shows the two home actions and how it works', async () => {
     await inBrowser('home', { baseUrl: server.baseUrl }, async ({ page }) => {
       await page.goto(server.baseUrl);

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the real binary: one file at a time, one test at a time.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('./', import.meta.url)),
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    sequence: { concurrent: false },
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 30_000,
+    retry: 0,
+  },
+});

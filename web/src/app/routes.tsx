@@ -1,0 +1,67 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../shared/ui/PageLoader';
+import { GuestOnly } from './guards';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteError } from './pages/RouteError';
+import { RootLayout, type RouteHandle } from './shell/RootLayout';
+import { ShellLayout } from './shell/ShellLayout';
+
+/**
+ * The route table. Each feature's screens are listed in its own block and loaded lazily, so a
+ * feature adds its routes here and nowhere else. A route is registered only when its screen exists.
+ */
+
+// home: the visitor's start page (the questionnaire feature extends it with its states).
+const homeRoutes: RouteObject[] = [
+  {
+    element: <GuestOnly />,
+    children: [
+      {
+        index: true,
+        handle: { title: 'title.home' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/home/components/HomePage')).HomePage }),
+      },
+    ],
+  },
+  // The questionnaire lives inside the home page: its old addresses always lead there.
+  { path: 'questionnaire', element: <Navigate to="/" replace /> },
+  { path: 'questionnaire/results', element: <Navigate to="/" replace /> },
+];
+
+// legal
+const legalRoutes: RouteObject[] = [
+  {
+    path: 'privacy',
+    handle: { title: 'title.privacy' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/legal/components/PrivacyPage')).PrivacyPage }),
+  },
+];
+
+// landing: full-bleed, without top bar and footer.
+const bareRoutes: RouteObject[] = [
+  {
+    path: 'landing',
+    handle: { title: 'title.landing' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/landing/components/LandingPage')).LandingPage }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoader,
+    children: [
+      ...bareRoutes,
+      {
+        element: <ShellLayout />,
+        errorElement: <RouteError />,
+        children: [
+          ...homeRoutes,
+          ...legalRoutes,
+          { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

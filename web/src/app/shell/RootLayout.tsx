@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { ConsentManager } from '../../features/consent/components/ConsentManager';
+import { UpdateToast } from '../../features/pwa/components/UpdateToast';
+import { t, type PlainKey } from '../../shared/i18n/t';
+
+/** Route `handle` fields the app reads. */
+export interface RouteHandle {
+  title?: PlainKey;
+}
+
+function useDocumentTitle(): void {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  const title = handle?.title ? t(handle.title) : t('title.home');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** Wraps every page, with or without the shell: consent, update notice, scroll restoration, titles. */
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <>
+      <Outlet />
+      <ConsentManager />
+      <UpdateToast />
+      <ScrollRestoration />
+    </>
+  );
+}

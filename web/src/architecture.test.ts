@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of the web app (EXAMPLES.md): shared → features → app. A feature never imports
+ * another feature or the app; shared imports neither; components never call fetch or Dexie directly.
+ */
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return Array.from(text.matchAll(IMPORT), (match) => match[1] ?? match[2] ?? '').filter((spec) => spec.startsWith('.'));
+}
+
+/** "features/consent", "shared", "app" or "root" for a file under web/src. */
+function area(file: string): string {
+  const parts = relative(SRC, file).split(sep);
+  if (parts[0] === 'features') return `features/${parts[1] ?? ''}`;
+  return parts.length > 1 ? (parts[0] ?? 'root') : 'root';
+}
+
+const files = sourceFiles(SRC);
+
+describe('architecture', () => {
+  it('finds the source files', () => {
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it('has no imports between features, and none from features into the app', () => {
+    const offences: string[] = [];
+    for (const file of files.filter((f) => area(f).startsWith('features/'))) {
+      for (const spec of imports(file)) {
+        const target = area(resolve(dirname(file), spec));
+        if (target === 'app' || (target.startsWith('features/') && target !== area(file))) {
+          offences.push(`${relative(SRC, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps shared independent of features and the app', () => {
+    const offences: string[] = [];
+    for (const file of files.filter((f) => area(f) === 'shared')) {
+      for (const spec of imports(file)) {
+        const target = area(resolve(dirname(file), spec));
+        if (target === 'app' || target.startsWith('features/')) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps fetch and Dexie out of components', () => {
+    const offences = files
+      .filter((file) => file.endsWith('.tsx'))
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return /\bfetch\(/.test(text) || /from ['"]dexie/.test(text) || /offline\/db['"]/.test(text);
+      })
+      .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './baseQuery';
+
+/**
+ * Every cache tag the app uses, declared once so features that inject endpoints agree on names.
+ */
+export const TAG_TYPES = [
+  'Config',
+  'Questionnaire',
+  'Profile',
+  'Designer',
+  'Match',
+  'Contact',
+  'Message',
+  'Appointment',
+  'Slot',
+  'Availability',
+  'Like',
+  'Share',
+  'EmailStats',
+  'AdminStats',
+  'AdminUser',
+  'AdminDesigner',
+] as const;
+
+export type TagType = (typeof TAG_TYPES)[number];
+
+/**
+ * The one RTK Query API of the app. Features add their endpoints with
+ * `api.injectEndpoints({ endpoints: (build) => ({ ... }) })` in their own `api/` folder.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

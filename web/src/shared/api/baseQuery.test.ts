@@ -1,0 +1,185 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeFetch, freshDatabase, type FakeFetch } from '../../test/offline';
+import type { InternoDatabase } from '../offline/db';
+import { getCachedResponse } from '../offline/responseCache';
+import { sessionReducer, type SessionState, type StoredUser } from '../session/sessionSlice';
+import { createBaseQuery, requestUrl } from './baseQuery';
+import type { AppError } from './errors';
+import { selectStaleness, staleReducer } from './staleSlice';
+
+const USER: StoredUser = {
+  access_token: 'jwt-1',
+  token_type: 'bearer',
+  id: 7,
+  name: 'Giulia',
+  email: 'giulia@example.com',
+  role: 'user',
+  is_admin: false,
+  is_designer: false,
+  has_designer_profile: false,
+};
+
+let database: InternoDatabase;
+let server: FakeFetch;
+let navigations: string[];
+let path: string;
+
+function setup(user: StoredUser | null) {
+  const testApi = createApi({
+    reducerPath: 'api',
+    baseQuery: createBaseQuery({
+      database,
+      fetchFn: server.fetch,
+      baseUrl: 'http://app.test/api',
+      navigate: (to) => navigations.push(to),
+      currentPath: () => path,
+    }),
+    endpoints: (build) => ({
+      profile: build.query<unknown, void>({ query: () => '/users/me' }),
+      designers: build.query<unknown, { page: number }>({ query: ({ page }) => ({ url: '/designers/matches', params: { page, limit: 5 } }) }),
+      like: build.mutation<unknown, number>({ query: (id) => ({ url: '/likes', method: 'POST', body: { designer_id: id } }) }),
+    }),
+  });
+  const reducer = combineReducers({ api: testApi.reducer, session: sessionReducer, stale: staleReducer });
+  const session: SessionState = { user, rememberMe: false };
+  const store = configureStore({
+    reducer,
+    preloadedState: { session },
+    middleware: (getDefault) => getDefault().concat(testApi.middleware),
+  });
+  return { testApi, store };
+}
+
+beforeEach(() => {
+  database = freshDatabase();
+  server = fakeFetch();
+  navigations = [];
+  path = '/user-profile';
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(async () => {
+  await database.delete();
+});
+
+describe('createBaseQuery', () => {
+  it('sends the bearer token and an Idempotency-Key on state-changing calls', async () => {
+    const { testApi, store } = setup(USER);
+    await store.dispatch(testApi.endpoints.profile.initiate());
+    await store.dispatch(testApi.endpoints.like.initiate(3));
+    expect(server.calls[0]?.headers.authorization).toBe('Bearer jwt-1');
+    expect(server.calls[0]?.headers['idempotency-key']).toBeUndefined();
+    expect(server.calls[1]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends no token for visitors', async () => {
+    const { testApi, store } = setup(null);
+    await store.dispatch(testApi.endpoints.profile.initiate());
+    expect(server.calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('logs out and goes to /login on a 401 from a protected call', async () => {
+    localStorage.setItem('user', JSON.stringify(USER));
+    localStorage.setItem('remember_me', 'true');
+    localStorage.setItem('cookie-consent', 'all');
+    sessionStorage.setItem('pendingContact', '{}');
+    server.respond(() => ({ status: 401, body: { detail: 'Could not validate credentials' } }));
+    const { testApi, store } = setup(USER);
+
+    const result = await store.dispatch(testApi.endpoints.profile.initiate());
+
+    expect((result.error as AppError).message).toBe('Sessione scaduta. Effettua nuovamente l’accesso.');
+    expect(store.getState().session.user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('remember_me')).toBeNull();
+    expect(localStorage.getItem('cookie-consent')).toBe('all');
+    expect(sessionStorage.getItem('pendingContact')).toBeNull();
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it.each(['/', '/login', '/request-password-reset', '/reset-password'])('logs out but stays on %s', async (where) => {
+    path = where;
+    server.respond(() => ({ status: 401, body: { detail: 'expired' } }));
+    const { testApi, store } = setup(USER);
+    await store.dispatch(testApi.endpoints.profile.initiate());
+    expect(store.getState().session.user).toBeNull();
+    expect(navigations).toEqual([]);
+  });
+
+  it('leaves visitors alone on a 401 (wrong credentials are not an expired session)', async () => {
+    server.respond(() => ({ status: 401, body: { detail: 'Incorrect email or password' } }));
+    const { testApi, store } = setup(null);
+    const result = await store.dispatch(testApi.endpoints.profile.initiate());
+    expect((result.error as AppError).detail).toBe('Incorrect email or password');
+    expect(navigations).toEqual([]);
+  });
+
+  it('normalises validation lists into fields and an Italian message', async () => {
+    server.respond(() => ({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }], reason: 'validation' },
+    }));
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.like.initiate(1));
+    expect('error' in result && result.error).toMatchObject({
+      kind: 'http',
+      status: 422,
+      reason: 'validation',
+      message: 'Alcuni dati non sono validi. Controlla i campi e riprova.',
+      fields: [{ field: 'email', detail: 'value is not a valid email address' }],
+    });
+  });
+
+  it('keeps GET answers per user and serves them, flagged stale, when the network fails', async () => {
+    server.respond(() => ({ status: 200, body: { designers: [{ id: 1 }], has_more: false } }));
+    const first = setup(USER);
+    await first.store.dispatch(first.testApi.endpoints.designers.initiate({ page: 1 }));
+    const cached = await getCachedResponse(database, '7', '/designers/matches?page=1&limit=5');
+    expect(cached?.data).toEqual({ designers: [{ id: 1 }], has_more: false });
+
+    server.respond(() => 'network-error');
+    const second = setup(USER);
+    const result = await second.store.dispatch(second.testApi.endpoints.designers.initiate({ page: 1 }));
+    expect(result.data).toEqual({ designers: [{ id: 1 }], has_more: false });
+    const staleness = selectStaleness(second.store.getState(), { endpointName: 'designers', originalArgs: { page: 1 } });
+    expect(staleness).toEqual({ stale: true, fetchedAt: cached?.fetchedAt });
+
+    // Another user on the same device never sees that copy.
+    const other = setup({ ...USER, id: 8, access_token: 'jwt-8' });
+    const otherResult = await other.store.dispatch(other.testApi.endpoints.designers.initiate({ page: 1 }));
+    expect(otherResult.error).toMatchObject({ kind: 'network', message: 'Errore di connessione al server. Riprova più tardi.' });
+  });
+
+  it('clears the stale flag when a fresh answer arrives', async () => {
+    server.respond(() => ({ status: 200, body: { v: 1 } }));
+    const { testApi, store } = setup(USER);
+    await store.dispatch(testApi.endpoints.profile.initiate());
+    server.respond(() => 'network-error');
+    await store.dispatch(testApi.endpoints.profile.initiate(undefined, { forceRefetch: true }));
+    expect(selectStaleness(store.getState(), { endpointName: 'profile', originalArgs: undefined }).stale).toBe(true);
+    server.respond(() => ({ status: 200, body: { v: 2 } }));
+    await store.dispatch(testApi.endpoints.profile.initiate(undefined, { forceRefetch: true }));
+    expect(selectStaleness(store.getState(), { endpointName: 'profile', originalArgs: undefined }).stale).toBe(false);
+  });
+
+  it('clears the user’s cached answers at logout', async () => {
+    server.respond(() => ({ status: 200, body: { name: 'Giulia' } }));
+    const { testApi, store } = setup(USER);
+    await store.dispatch(testApi.endpoints.profile.initiate());
+    expect(await database.responses.count()).toBe(1);
+    server.respond(() => ({ status: 401, body: { detail: 'expired' } }));
+    await store.dispatch(testApi.endpoints.profile.initiate(undefined, { forceRefetch: true }));
+    expect(await database.responses.count()).toBe(0);
+  });
+});
+
+describe('requestUrl', () => {
+  it('appends params in order and skips empty ones', () => {
+    expect(requestUrl({ url: '/designers', params: { page: 2, q: undefined, limit: 5 } })).toBe('/designers?page=2&limit=5');
+    expect(requestUrl('/config')).toBe('/config');
+    expect(requestUrl({ url: '/a?x=1', params: { y: 2 } })).toBe('/a?x=1&y=2');
+  });
+});

@@ -1,0 +1,132 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
+import { newIdempotencyKey } from '../lib/ids';
+import { currentPathname, isAuthExemptPath, navigateTo } from '../lib/navigation';
+import { db as appDatabase, type InternoDatabase } from '../offline/db';
+import { getCachedResponse, putCachedResponse } from '../offline/responseCache';
+import { logout } from '../session/logout';
+import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
+import { httpError, isUnreachable, transportError, type AppError } from './errors';
+import { freshReceived, staleServed } from './staleSlice';
+
+/** Per-endpoint switches, passed as `extraOptions`. */
+export interface InternoExtraOptions {
+  /** false: never keep this GET in IndexedDB (large or fast-changing answers). */
+  offlineCache?: boolean;
+}
+
+export interface BaseQueryDeps {
+  database?: InternoDatabase;
+  fetchFn?: typeof fetch;
+  baseUrl?: string;
+  now?: () => number;
+  timeoutMs?: number;
+  navigate?: (path: string) => void;
+  currentPath?: () => string;
+}
+
+export type InternoBaseQuery = BaseQueryFn<string | FetchArgs, unknown, AppError, InternoExtraOptions, FetchBaseQueryMeta>;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The URL a request goes to, query string included: the IndexedDB key of a cached GET. */
+export function requestUrl(args: string | FetchArgs): string {
+  if (typeof args === 'string') return args;
+  const params = args.params as Record<string, unknown> | undefined;
+  if (!params) return args.url;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  }
+  const query = search.toString();
+  if (!query) return args.url;
+  return `${args.url}${args.url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** Turns what fetchBaseQuery reports into the app's AppError. */
+export function normaliseFetchError(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined): AppError {
+  const retryAfter = meta?.response?.headers.get('Retry-After') ?? null;
+  if (typeof error.status === 'number') return httpError(error.status, error.data, retryAfter);
+  switch (error.status) {
+    case 'FETCH_ERROR':
+      return transportError('network', error.error);
+    case 'TIMEOUT_ERROR':
+      return transportError('timeout', error.error);
+    case 'PARSING_ERROR':
+      return error.originalStatus >= 400
+        ? httpError(error.originalStatus, error.data, retryAfter)
+        : transportError('parse', error.error);
+    default:
+      return transportError('network', error.error);
+  }
+}
+
+/**
+ * The app's base query: bearer token when signed in, an Idempotency-Key on every state-changing call,
+ * one Italian-friendly error shape, the 401 rule, and GET answers kept in IndexedDB per user so a
+ * screen can render its last copy when the network fails (flagged through the stale slice).
+ */
+export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
+  const database = deps.database ?? appDatabase;
+  const now = deps.now ?? Date.now;
+  const navigate = deps.navigate ?? ((path: string) => navigateTo(path, { replace: true }));
+  const currentPath = deps.currentPath ?? currentPathname;
+  const raw = fetchBaseQuery({
+    baseUrl: deps.baseUrl ?? '/api',
+    timeout: deps.timeoutMs ?? 20_000,
+    fetchFn: deps.fetchFn ? (input, init) => (deps.fetchFn as typeof fetch)(input, init) : undefined,
+    prepareHeaders: (headers, { getState }) => {
+      const token = selectToken(getState() as WithSession);
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+      return headers;
+    },
+  });
+
+  return async (args, api, extraOptions) => {
+    const state = api.getState() as WithSession;
+    const token = selectToken(state);
+    const userId = selectUserId(state);
+    const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+    const method = (request.method ?? 'GET').toUpperCase();
+    if (STATE_CHANGING.has(method)) {
+      const headers = new Headers(request.headers as HeadersInit | undefined);
+      if (!headers.has('Idempotency-Key')) headers.set('Idempotency-Key', newIdempotencyKey());
+      request.headers = headers;
+    }
+    const cacheable = method === 'GET' && extraOptions?.offlineCache !== false;
+    const url = requestUrl(request);
+
+    const result = await raw(request, api, {});
+    if (!result.error) {
+      if (cacheable) {
+        await putCachedResponse(database, userId, url, result.data, now());
+        if (api.queryCacheKey) api.dispatch(freshReceived(api.queryCacheKey));
+      }
+      return { data: result.data, meta: result.meta };
+    }
+
+    const error = normaliseFetchError(result.error, result.meta);
+    if (error.status === 401 && token !== null) {
+      // A protected call was refused: the session is over on this device.
+      const dispatch = api.dispatch as ThunkDispatch<WithSession, unknown, UnknownAction>;
+      await dispatch(logout(database));
+      if (!isAuthExemptPath(currentPath())) navigate('/login');
+      return { error, meta: result.meta };
+    }
+    if (cacheable && isUnreachable(error)) {
+      const cached = await getCachedResponse(database, userId, url);
+      if (cached) {
+        if (api.queryCacheKey) api.dispatch(staleServed({ queryCacheKey: api.queryCacheKey, fetchedAt: cached.fetchedAt }));
+        return { data: cached.data, meta: result.meta };
+      }
+    }
+    return { error, meta: result.meta };
+  };
+}

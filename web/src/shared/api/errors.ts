@@ -1,0 +1,164 @@
+import { t } from '../i18n/t';
+
+/** Where a failure came from: the server answered (http), or it could not be reached. */
+export type AppErrorKind = 'http' | 'network' | 'timeout' | 'parse';
+
+/** One invalid field from a validation answer; detail is the server's English text. */
+export interface FieldError {
+  field: string;
+  detail: string;
+}
+
+/**
+ * The one error shape screens receive. `message` is Italian and safe to show; `detail` keeps the
+ * server's English text for logs and for the few alerts the spec keeps in English.
+ */
+export interface AppError {
+  kind: AppErrorKind;
+  status: number | null;
+  reason: string | null;
+  message: string;
+  detail: string | null;
+  fields: FieldError[];
+  retryAfterSeconds: number | null;
+  extra: Record<string, unknown>;
+}
+
+/** Machine reasons the API sends (adapters/httpapi), mapped to Italian before falling back to the status. */
+const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
+  validation: () => t('error.validation'),
+  bad_body: () => t('error.badRequest'),
+  invalid_credentials: () => t('error.invalidCredentials'),
+  not_authenticated: () => t('error.unauthorized'),
+  token_invalid: () => t('error.unauthorized'),
+  admin_required: () => t('error.forbidden'),
+  designer_required: () => t('error.forbidden'),
+  email_taken: () => t('error.emailTaken'),
+  duplicate: () => t('error.conflict'),
+  slot_taken: () => t('error.slotTaken'),
+  image_format: () => t('error.imageFormat'),
+  image_too_large: () => t('error.imageTooLarge'),
+  body_too_large: () => t('error.tooLarge'),
+  reset_token_invalid: () => t('error.resetTokenInvalid'),
+  not_found: () => t('error.notFound'),
+  user_not_found: () => t('error.notFound'),
+  busy: () => t('error.busy'),
+  idempotency_in_progress: () => t('error.inFlight'),
+  idempotency_key_reused: () => t('error.keyReused'),
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldName(loc: unknown): string {
+  if (!Array.isArray(loc)) return '';
+  const parts = loc.filter((part): part is string | number => typeof part === 'string' || typeof part === 'number');
+  const withoutPlace = parts.length > 1 && (parts[0] === 'body' || parts[0] === 'query' || parts[0] === 'path') ? parts.slice(1) : parts;
+  return withoutPlace.map(String).join('.');
+}
+
+/** Reads `detail` whether it is a string, a list of {loc, msg} or an object. */
+export function readDetail(detail: unknown): { text: string | null; fields: FieldError[] } {
+  if (typeof detail === 'string') return { text: detail, fields: [] };
+  if (Array.isArray(detail)) {
+    const fields: FieldError[] = [];
+    const texts: string[] = [];
+    for (const item of detail) {
+      if (typeof item === 'string') {
+        texts.push(item);
+      } else if (isRecord(item)) {
+        const msg = typeof item.msg === 'string' ? item.msg : typeof item.message === 'string' ? item.message : '';
+        if (msg) texts.push(msg);
+        const field = fieldName(item.loc);
+        if (field) fields.push({ field, detail: msg });
+      }
+    }
+    return { text: texts.length > 0 ? texts.join('; ') : null, fields };
+  }
+  if (isRecord(detail)) {
+    for (const name of ['msg', 'message', 'error', 'detail']) {
+      const value = detail[name];
+      if (typeof value === 'string') return { text: value, fields: [] };
+    }
+    return { text: JSON.stringify(detail), fields: [] };
+  }
+  return { text: null, fields: [] };
+}
+
+/** Retry-After is either seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null | undefined, now: number = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The Italian sentence for a status and an optional machine reason. */
+export function italianMessage(status: number, reason: string | null, retryAfterSeconds: number | null): string {
+  const byReason = reason ? REASON_MESSAGES[reason] : undefined;
+  if (byReason) return byReason();
+  if (status === 429 || reason === 'throttled') {
+    return retryAfterSeconds !== null && retryAfterSeconds > 0
+      ? t('error.rateLimited', { count: retryAfterSeconds })
+      : t('error.rateLimitedSoon');
+  }
+  switch (status) {
+    case 400:
+      return t('error.badRequest');
+    case 401:
+      return t('error.unauthorized');
+    case 403:
+      return t('error.forbidden');
+    case 404:
+      return t('error.notFound');
+    case 408:
+      return t('error.timeout');
+    case 409:
+      return t('error.conflict');
+    case 413:
+      return t('error.tooLarge');
+    case 415:
+      return t('error.unsupportedMedia');
+    case 422:
+      return t('error.validation');
+    default:
+      if (status >= 500) return t('error.server');
+      return t('error.unknown');
+  }
+}
+
+/** Builds the AppError for an HTTP answer from its status, parsed body and Retry-After header. */
+export function httpError(status: number, body: unknown, retryAfterHeader: string | null = null, now?: number): AppError {
+  const record = isRecord(body) ? body : {};
+  const { text, fields } = readDetail(record.detail ?? (typeof body === 'string' && body.trim() ? body : undefined));
+  const reason = typeof record.reason === 'string' ? record.reason : null;
+  const retryAfterSeconds = parseRetryAfter(retryAfterHeader, now);
+  const extra: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(record)) {
+    if (name !== 'detail' && name !== 'reason') extra[name] = value;
+  }
+  return {
+    kind: 'http',
+    status,
+    reason,
+    message: italianMessage(status, reason, retryAfterSeconds),
+    detail: text,
+    fields,
+    retryAfterSeconds,
+    extra,
+  };
+}
+
+/** The AppError for a request that never got an answer. */
+export function transportError(kind: Exclude<AppErrorKind, 'http'>, detail: string | null = null): AppError {
+  const message = kind === 'timeout' ? t('error.timeout') : kind === 'parse' ? t('error.server') : t('error.network');
+  return { kind, status: null, reason: null, message, detail, fields: [], retryAfterSeconds: null, extra: {} };
+}
+
+/** True for failures where a cached copy or a later retry makes sense (no answer, or the server is down). */
+export function isUnreachable(error: AppError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout' || (error.status !== null && error.status >= 502 && error.status <= 504);
+}

@@ -1,0 +1,81 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/** A GET answer kept for offline reading, per user (anonymous visitors use ANONYMOUS_USER). */
+export interface CachedResponse {
+  /** `${userId}|${url}` */
+  key: string;
+  userId: string;
+  url: string;
+  data: unknown;
+  fetchedAt: number;
+}
+
+/** Small named values: the last sync time, the drain lease of the fallback lock. */
+export interface KvRow {
+  key: string;
+  value: unknown;
+}
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Why an entry failed, already mapped to Italian for people (message) with the server detail kept. */
+export interface OutboxError {
+  status: number | null;
+  reason: string | null;
+  message: string;
+  detail: string | null;
+}
+
+/**
+ * An action taken by a person, kept until the server has it. It stores the intent (method, path,
+ * body), never headers: each replay sends the token of the moment and the stored Idempotency-Key.
+ */
+export interface OutboxEntry {
+  seq: number;
+  /** The Idempotency-Key, unique. */
+  key: string;
+  /** What the action is ("like.toggle", "chat.message"): selects the feature's handler. */
+  kind: string;
+  /** Ordering scope ("contact:12"): later entries of one entity wait for earlier ones. */
+  entity: string;
+  method: OutboxMethod;
+  path: string;
+  body: unknown;
+  /** Owner of the action; '' for an anonymous visitor. */
+  userId: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: OutboxError | null;
+  state: OutboxState;
+  claimedBy: string | null;
+  claimedAt: number | null;
+  sentAt: number | null;
+  response: unknown;
+  /** Older than seven days and never confirmed: waits until the person confirms or discards it. */
+  needsReview: boolean;
+  reviewedAt: number | null;
+}
+
+/** The one IndexedDB database of the app. Schema changes add a new version, never edit one. */
+export class InternoDatabase extends Dexie {
+  responses!: EntityTable<CachedResponse, 'key'>;
+  kv!: EntityTable<KvRow, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+
+  constructor(name = 'interno') {
+    super(name);
+    this.version(1).stores({
+      responses: 'key, userId, fetchedAt',
+      kv: 'key',
+      outbox: '++seq, &key, state, entity, userId, createdAt',
+    });
+  }
+}
+
+/** The app's database. Tests build their own InternoDatabase with a unique name. */
+export const db = new InternoDatabase();
+
+/** The user id under which anonymous visitors' cached answers are kept. */
+export const ANONYMOUS_USER = 'anon';

@@ -1,0 +1,96 @@
+import type { OutboxEntry, OutboxError } from './db';
+import { db } from './db';
+import {
+  confirmReview,
+  discardEntry,
+  enqueue,
+  outboxHandlers,
+  retryFailed,
+  type EnqueueInput,
+  type OutboxKindHandler,
+} from './outbox';
+import { createOutboxRunner, type DrainResult, type OutboxRunner, type OutboxSession } from './replay';
+import { pruneResponses } from './responseCache';
+import { attachDrainTriggers, requestBackgroundSync } from './triggers';
+import { t } from '../i18n/t';
+
+/**
+ * The app's one outbox. The app shell installs it once with the session and logout wiring;
+ * features only call enqueueAction and registerOutboxHandler.
+ */
+let runner: OutboxRunner | null = null;
+/** Cached GET answers older than this are dropped at start-up. */
+const CACHED_RESPONSE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+let currentUserId: () => string = () => '';
+
+export interface InstallOutboxOptions {
+  getSession: () => OutboxSession | null;
+  onUnauthorized: () => void;
+}
+
+/**
+ * Starts the offline layer: prunes old cached answers, then the outbox runner and its triggers
+ * (start, online, focus, visibility, SW sync, timer). Returns stop.
+ */
+export function installOutbox(options: InstallOutboxOptions): () => void {
+  void pruneResponses(db, CACHED_RESPONSE_MAX_AGE_MS, Date.now());
+  runner?.stop();
+  runner = createOutboxRunner({
+    database: db,
+    fetch: (input, init) => fetch(input, init),
+    getSession: options.getSession,
+    onUnauthorized: options.onUnauthorized,
+    schedule: (callback, delayMs) => {
+      const id = window.setTimeout(callback, delayMs);
+      return () => window.clearTimeout(id);
+    },
+  });
+  currentUserId = () => options.getSession()?.userId ?? '';
+  const active = runner;
+  const detach = attachDrainTriggers(() => {
+    void active.drain();
+  });
+  void active.drain();
+  return () => {
+    detach();
+    active.stop();
+    if (runner === active) runner = null;
+  };
+}
+
+/** Replays now, e.g. after login. Resolves null before the outbox is installed. */
+export function drainOutbox(): Promise<DrainResult | null> {
+  return runner ? runner.drain() : Promise.resolve(null);
+}
+
+/**
+ * Queues an action for the server and tries to send it at once. The owner defaults to the signed-in
+ * user ('' when anonymous). The returned entry carries the Idempotency-Key for optimistic UI.
+ */
+export async function enqueueAction(input: Omit<EnqueueInput, 'userId'> & { userId?: string }): Promise<OutboxEntry> {
+  const entry = await enqueue(db, { ...input, userId: input.userId ?? currentUserId() });
+  void requestBackgroundSync();
+  void drainOutbox();
+  return entry;
+}
+
+/** A feature tells the outbox how to reconcile (onSent) or roll back (onFailed) its kind of action. */
+export function registerOutboxHandler(kind: string, handler: OutboxKindHandler): () => void {
+  return outboxHandlers.register(kind, handler);
+}
+
+export async function confirmOldAction(seq: number): Promise<void> {
+  await confirmReview(db, seq);
+  void drainOutbox();
+}
+
+export async function retryAction(seq: number): Promise<void> {
+  await retryFailed(db, seq);
+  void drainOutbox();
+}
+
+export async function discardAction(seq: number): Promise<void> {
+  const error: OutboxError = { status: null, reason: 'discarded', message: t('error.expiredAction'), detail: null };
+  await discardEntry(db, seq, error);
+  void drainOutbox();
+}

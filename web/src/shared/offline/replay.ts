@@ -1,0 +1,273 @@
+import { httpError, transportError, type AppError } from '../api/errors';
+import { newIdempotencyKey } from '../lib/ids';
+import type { InternoDatabase, OutboxEntry, OutboxError } from './db';
+import { defaultDrainLock, type DrainLock } from './lock';
+import {
+  REVIEW_AFTER_MS,
+  SENDING_STALE_MS,
+  backoffDelay,
+  outboxHandlers,
+  purgeSent,
+  type OutboxHandlerRegistry,
+} from './outbox';
+
+/** Who is signed in right now; entries are always sent with this token, never a stored one. */
+export interface OutboxSession {
+  userId: string;
+  token: string;
+}
+
+export interface OutboxRunnerOptions {
+  database: InternoDatabase;
+  fetch: typeof fetch;
+  getSession: () => OutboxSession | null;
+  baseUrl?: string;
+  now?: () => number;
+  random?: () => number;
+  handlers?: OutboxHandlerRegistry;
+  lock?: DrainLock;
+  ownerId?: string;
+  /** A replay got 401: the app logs out; entries wait until that user signs in again. */
+  onUnauthorized?: () => void;
+  /** Arms a timer for the next retry; returns a function that cancels it. */
+  schedule?: (callback: () => void, delayMs: number) => () => void;
+}
+
+export interface DrainResult {
+  /** false when another tab held the drain lock. */
+  ran: boolean;
+  sent: number;
+  failed: number;
+  retrying: number;
+  paused: boolean;
+  offline: boolean;
+  /** When the earliest entry waiting on backoff is due, or null. */
+  wakeAt: number | null;
+}
+
+export interface OutboxRunner {
+  drain(): Promise<DrainResult>;
+  /** Cancels the retry timer. */
+  stop(): void;
+}
+
+export const LAST_SYNC_KEY = 'outbox-last-sync';
+/** How soon a tab that found the drain lock taken looks again. */
+export const LOCK_RETRY_MS = 30 * 1000;
+
+type SendOutcome =
+  | { type: 'sent'; response: unknown }
+  | { type: 'unauthorized' }
+  | { type: 'failed'; error: AppError }
+  | { type: 'retry'; error: AppError; delayMs: number | null; network: boolean };
+
+function toOutboxError(error: AppError): OutboxError {
+  return { status: error.status, reason: error.reason, message: error.message, detail: error.detail };
+}
+
+/** 409 while the first request with the same key is still in flight (or the server is busy) is worth waiting for. */
+function isInFlightConflict(error: AppError): boolean {
+  return error.status === 409 && error.reason !== null && /^idempotency_in_progress$|in_flight|busy/.test(error.reason);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Builds the runner that replays the outbox in order. One per tab; tabs coordinate through the lock. */
+export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
+  const database = options.database;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const handlers = options.handlers ?? outboxHandlers;
+  const ownerId = options.ownerId ?? newIdempotencyKey();
+  const lock = options.lock ?? defaultDrainLock(database, ownerId);
+  const baseUrl = options.baseUrl ?? '';
+  let pausedToken: string | null = null;
+  let running: Promise<DrainResult> | null = null;
+  let rerun = false;
+  let cancelTimer: (() => void) | null = null;
+
+  async function claim(entry: OutboxEntry): Promise<boolean> {
+    return database.transaction('rw', database.outbox, async () => {
+      const fresh = await database.outbox.get(entry.seq);
+      if (!fresh || fresh.needsReview || fresh.nextAttemptAt > now()) return false;
+      const stale = fresh.state === 'sending' && (fresh.claimedAt ?? 0) < now() - SENDING_STALE_MS;
+      if (fresh.state !== 'pending' && !stale) return false;
+      await database.outbox.update(entry.seq, { state: 'sending', claimedBy: ownerId, claimedAt: now(), attempts: fresh.attempts + 1 });
+      return true;
+    });
+  }
+
+  async function send(entry: OutboxEntry, session: OutboxSession | null): Promise<SendOutcome> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.key };
+    if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
+    const hasBody = entry.body !== null && entry.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await options.fetch(baseUrl + entry.path, {
+        method: entry.method,
+        headers,
+        body: hasBody ? JSON.stringify(entry.body) : undefined,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      const error = transportError('network', cause instanceof Error ? cause.message : String(cause));
+      return { type: 'retry', error, delayMs: null, network: true };
+    }
+    const body = await readBody(response).catch(() => null);
+    if (response.ok) return { type: 'sent', response: body };
+    if (response.status === 401 && entry.userId !== '') return { type: 'unauthorized' };
+    const error = httpError(response.status, body, response.headers.get('Retry-After'), now());
+    if (response.status >= 500 || response.status === 408 || response.status === 425 || response.status === 429 || isInFlightConflict(error)) {
+      const delayMs = error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
+      return { type: 'retry', error, delayMs, network: false };
+    }
+    return { type: 'failed', error };
+  }
+
+  async function runHandler(task: (() => void | Promise<void>) | undefined): Promise<void> {
+    if (!task) return;
+    try {
+      await task();
+    } catch (error) {
+      console.error('Outbox handler failed', error);
+    }
+  }
+
+  function canSendFor(entry: OutboxEntry, session: OutboxSession | null): boolean {
+    if (entry.userId === '') return true;
+    return session !== null && session.userId === entry.userId && session.token !== pausedToken;
+  }
+
+  async function pass(): Promise<DrainResult> {
+    const result: DrainResult = { ran: true, sent: 0, failed: 0, retrying: 0, paused: false, offline: false, wakeAt: null };
+    const wakeAt = (at: number): void => {
+      result.wakeAt = result.wakeAt === null ? at : Math.min(result.wakeAt, at);
+    };
+    await purgeSent(database, now());
+    const entries = await database.outbox.orderBy('seq').toArray();
+    const blocked = new Set<string>();
+    for (const entry of entries) {
+      if (entry.state === 'sent') continue;
+      const scope = `${entry.userId}|${entry.entity}`;
+      if (blocked.has(scope)) continue;
+      const session = options.getSession();
+      if (!canSendFor(entry, session)) {
+        blocked.add(scope);
+        if (entry.userId !== '' && session?.userId === entry.userId) result.paused = true;
+        continue;
+      }
+      if (entry.state === 'failed' || entry.needsReview) {
+        blocked.add(scope);
+        continue;
+      }
+      if (entry.reviewedAt === null && entry.createdAt < now() - REVIEW_AFTER_MS && entry.state === 'pending') {
+        await database.outbox.update(entry.seq, { needsReview: true });
+        blocked.add(scope);
+        continue;
+      }
+      if (entry.nextAttemptAt > now()) {
+        wakeAt(entry.nextAttemptAt);
+        blocked.add(scope);
+        continue;
+      }
+      if (!(await claim(entry))) {
+        blocked.add(scope);
+        continue;
+      }
+      const outcome = await send(entry, session);
+      const claimed = { ...entry, attempts: entry.attempts + 1 };
+      if (outcome.type === 'sent') {
+        await database.outbox.update(entry.seq, {
+          state: 'sent', sentAt: now(), response: outcome.response, lastError: null, claimedBy: null, claimedAt: null,
+        });
+        result.sent += 1;
+        await runHandler(() => handlers.get(entry.kind)?.onSent?.(outcome.response, { ...claimed, state: 'sent' }));
+        continue;
+      }
+      blocked.add(scope);
+      if (outcome.type === 'unauthorized') {
+        await database.outbox.update(entry.seq, { state: 'pending', attempts: entry.attempts, claimedBy: null, claimedAt: null });
+        pausedToken = session?.token ?? null;
+        result.paused = true;
+        options.onUnauthorized?.();
+        continue;
+      }
+      if (outcome.type === 'failed') {
+        const error = toOutboxError(outcome.error);
+        await database.outbox.update(entry.seq, { state: 'failed', lastError: error, claimedBy: null, claimedAt: null });
+        result.failed += 1;
+        await runHandler(() => handlers.get(entry.kind)?.onFailed?.(error, { ...claimed, state: 'failed', lastError: error }));
+        continue;
+      }
+      const delay = outcome.delayMs ?? backoffDelay(claimed.attempts, random);
+      await database.outbox.update(entry.seq, {
+        state: 'pending', nextAttemptAt: now() + delay, lastError: toOutboxError(outcome.error), claimedBy: null, claimedAt: null,
+      });
+      result.retrying += 1;
+      wakeAt(now() + delay);
+      if (outcome.network) {
+        result.offline = true;
+        break;
+      }
+    }
+    if (!result.offline) await database.kv.put({ key: LAST_SYNC_KEY, value: now() });
+    return result;
+  }
+
+  function armTimer(wakeAt: number | null): void {
+    cancelTimer?.();
+    cancelTimer = null;
+    if (!options.schedule || wakeAt === null) return;
+    cancelTimer = options.schedule(() => {
+      void drain();
+    }, Math.max(250, wakeAt - now()));
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    const outcome = await lock.run(pass);
+    if (!outcome.acquired) {
+      // Another tab drains now; look again later in case it closes before finishing.
+      armTimer(now() + LOCK_RETRY_MS);
+      return { ran: false, sent: 0, failed: 0, retrying: 0, paused: false, offline: false, wakeAt: null };
+    }
+    armTimer(outcome.value.wakeAt);
+    return outcome.value;
+  }
+
+  function drain(): Promise<DrainResult> {
+    if (running) {
+      rerun = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        let result = await drainOnce();
+        while (rerun) {
+          rerun = false;
+          result = await drainOnce();
+        }
+        return result;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    drain,
+    stop() {
+      cancelTimer?.();
+      cancelTimer = null;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { useSelector } from 'react-redux';
+import { selectUserId, type WithSession } from '../session/sessionSlice';
+import { db } from './db';
+import { countOutbox, type OutboxCounts } from './outbox';
+import { LAST_SYNC_KEY } from './replay';
+
+export interface OutboxStatus extends OutboxCounts {
+  online: boolean;
+  lastSyncAt: number | null;
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const getOnline = (): boolean => navigator.onLine;
+
+/** Online or not as the browser sees it; updates on the online and offline events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, getOnline, () => true);
+}
+
+const EMPTY: OutboxCounts = { pending: 0, failed: 0, needsReview: 0, sent: 0 };
+
+/** Online state, the signed-in user's pending, failed and to-confirm actions, and the last sync time. */
+export function useOutboxStatus(): OutboxStatus {
+  const online = useOnline();
+  const userId = useSelector((state: WithSession) => selectUserId(state));
+  const counts = useLiveQuery(() => countOutbox(db, userId), [userId], EMPTY);
+  const lastSync = useLiveQuery(async () => {
+    const row = await db.kv.get(LAST_SYNC_KEY);
+    return typeof row?.value === 'number' ? row.value : null;
+  }, [], null);
+  return { ...counts, online, lastSyncAt: lastSync };
+}

@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { t } from '../i18n/t';
+import styles from './Modal.module.css';
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons shown at the bottom. */
+  footer?: ReactNode;
+  description?: string;
+  /** Element to focus on open; the first focusable element otherwise. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** false: Escape and the backdrop do not close (a choice is required). */
+  dismissible?: boolean;
+  size?: 'sm' | 'md';
+}
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+/**
+ * The one modal of the app: rendered in a portal, labelled by its title, focus kept inside (Tab and
+ * Shift+Tab wrap), Escape closes, the page behind is inert and does not scroll, and focus returns to
+ * the element that opened it.
+ */
+export function Modal({ open, title, onClose, children, footer, description, initialFocusRef, dismissible = true, size = 'md' }: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    root?.setAttribute('aria-hidden', 'true');
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const panel = panelRef.current;
+    const target = initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
+    target?.focus();
+
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && dismissible) {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel) return;
+      const items = focusables(panel);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        panel.focus();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !panel.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      root?.removeAttribute('inert');
+      root?.removeAttribute('aria-hidden');
+      document.body.style.overflow = previousOverflow;
+      previouslyFocused?.focus();
+    };
+  }, [open, dismissible, initialFocusRef]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className={styles.layer}>
+      <div className={styles.backdrop} aria-hidden="true" onClick={dismissible ? () => onCloseRef.current() : undefined} />
+      <div
+        ref={panelRef}
+        className={`${styles.panel} ${size === 'sm' ? styles.small : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <header className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {dismissible ? (
+            <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label={t('modal.close')}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
+              </svg>
+            </button>
+          ) : null}
+        </header>
+        {description ? (
+          <p id={descriptionId} className={styles.description}>
+            {description}
+          </p>
+        ) : null}
+        <div className={styles.body}>{children}</div>
+        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,95 @@
+import { InternoDatabase } from '../shared/offline/db';
+import type { DrainLock } from '../shared/offline/lock';
+
+/** Test helpers for the offline layer: a fresh database, a controllable clock and a scripted fetch. */
+
+export function freshDatabase(): InternoDatabase {
+  return new InternoDatabase(`interno-test-${crypto.randomUUID()}`);
+}
+
+export interface Clock {
+  now: () => number;
+  advance: (ms: number) => void;
+  set: (ms: number) => void;
+}
+
+export function fakeClock(start = Date.UTC(2026, 0, 15, 9, 0, 0)): Clock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
+export type Responder = (call: RecordedCall) => Reply | Promise<Reply>;
+
+export interface FakeFetch {
+  fetch: typeof fetch;
+  calls: RecordedCall[];
+  respond: (responder: Responder) => void;
+}
+
+/** A fetch that records each call and answers through a replaceable responder (200 {} by default). */
+export function fakeFetch(): FakeFetch {
+  const calls: RecordedCall[] = [];
+  let responder: Responder = () => ({ status: 200, body: {} });
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : null;
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers ?? request?.headers).forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const rawBody = init?.body ?? (request ? await request.clone().text() : undefined);
+    const text = typeof rawBody === 'string' ? rawBody : '';
+    const call: RecordedCall = {
+      url: request ? request.url : String(input),
+      method: (init?.method ?? request?.method ?? 'GET').toUpperCase(),
+      headers,
+      body: text ? (JSON.parse(text) as unknown) : null,
+    };
+    calls.push(call);
+    const reply = await responder(call);
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    return new Response(reply.status === 204 ? null : payload, {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json', ...(reply.headers ?? {}) },
+    });
+  };
+  return {
+    fetch: fetchImpl as typeof fetch,
+    calls,
+    respond: (next) => {
+      responder = next;
+    },
+  };
+}
+
+/** A lock that always lets the drain run: used to prove entry claims alone prevent double sends. */
+export const noLock: DrainLock = {
+  async run(task) {
+    return { acquired: true, value: await task() };
+  },
+};
+
+/** A promise with its resolve function, to hold a response until the test lets it go. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}

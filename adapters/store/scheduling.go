@@ -131,10 +131,13 @@ func (r *SchedulingRepo) CountActive(ctx context.Context, designerID int64) (int
 }
 
 // Busy returns the live appointments' intervals overlapping [from, to).
+// Calls last at most scheduling.MaxCallLength, which bounds the index range
+// from below, so the query never walks a designer's whole history.
 func (r *SchedulingRepo) Busy(ctx context.Context, designerID int64, from, to time.Time) ([]scheduling.Interval, error) {
 	var rows []struct{ StartsAt, EndsAt time.Time }
 	err := r.db.Conn(ctx).Model(&appointmentRow{}).Select("starts_at, ends_at").
-		Where("designer_id = ? AND status IN ? AND starts_at < ? AND ends_at > ?", designerID, liveStatuses, to.UTC(), from.UTC()).
+		Where("designer_id = ? AND starts_at > ? AND starts_at < ? AND ends_at > ? AND status IN ?",
+			designerID, from.Add(-scheduling.MaxCallLength).UTC(), to.UTC(), from.UTC(), liveStatuses).
 		Find(&rows).Error
 	if err != nil {
 		return nil, translate(err)

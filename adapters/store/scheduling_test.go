@@ -15,7 +15,7 @@ import (
 	"interno/core/scheduling"
 )
 
-func newCustomer(t *testing.T, db *store.DB, email string) int64 {
+func newCustomer(t testing.TB, db *store.DB, email string) int64 {
 	t.Helper()
 	u := identity.User{Email: email, Name: "Cliente " + email, Role: identity.RoleUser}
 	if err := store.NewUserRepo(db).Create(context.Background(), &u); err != nil {

@@ -16,7 +16,7 @@ type Repository interface {
 	CountActive(ctx context.Context, designerID int64) (int, error)
 
 	// Busy returns the intervals of the designer's live appointments that
-	// overlap [from, to).
+	// overlap [from, to). No appointment lasts longer than MaxCallLength.
 	Busy(ctx context.Context, designerID int64, from, to time.Time) ([]Interval, error)
 	// Book inserts a (Pending) in one write-locked transaction. It
 	// serialises bookings of the same customer, counts that customer's live

@@ -25,6 +25,9 @@ const (
 	DefaultCallBaseURL  = "https://meet.jit.si"
 	// Alternatives is how many free slots a refused booking suggests.
 	Alternatives = 3
+	// MaxCallLength bounds a call; repositories rely on it to look up busy
+	// time without scanning a designer's whole history.
+	MaxCallLength = 24 * time.Hour
 )
 
 // Config holds the scheduling settings.
@@ -68,7 +71,7 @@ func NewService(cfg Config, d Deps) *Service {
 	if cfg.Location == nil {
 		cfg.Location = time.UTC
 	}
-	if cfg.SlotLength <= 0 {
+	if cfg.SlotLength <= 0 || cfg.SlotLength > MaxCallLength {
 		cfg.SlotLength = DefaultSlotLength
 	}
 	if cfg.MinNotice < 0 {

@@ -123,7 +123,7 @@ func (c Calendar) Slots(week []Window, from, to Date, now time.Time, busy []Inte
 				out = append(out, Slot{Start: start, End: end})
 			}
 		}
-		if len(windows) > 1 {
+		if len(windows) > 1 && !strictlyOrdered(out[dayStart:]) {
 			out = append(out[:dayStart], dedupe(out[dayStart:])...)
 		}
 	}
@@ -210,6 +210,17 @@ func overlapsAny(sorted []Interval, start, end time.Time) bool {
 	// running-maximum end covers every earlier one.
 	i := sort.Search(len(sorted), func(i int) bool { return !sorted[i].Start.Before(end) })
 	return i > 0 && sorted[i-1].End.After(start)
+}
+
+// strictlyOrdered is the common case: a validated week's windows do not
+// overlap, so their slots are already in order and distinct.
+func strictlyOrdered(day []Slot) bool {
+	for i := 1; i < len(day); i++ {
+		if !day[i-1].Start.Before(day[i].Start) {
+			return false
+		}
+	}
+	return true
 }
 
 func dedupe(day []Slot) []Slot {

@@ -218,3 +218,32 @@ func TestDate(t *testing.T) {
 		t.Fatalf("date arithmetic: %v %v %d %d", a.AddDays(1), a.AddDays(4), a.DaysUntil(d(2026, 4, 1)), a.Weekday())
 	}
 }
+
+func TestCalendar_OverlappingLegacyWindowsGiveNoDuplicates(t *testing.T) {
+	loc := rome(t)
+	cal := Calendar{Location: loc, Length: time.Hour}
+	// Validation refuses overlaps, but rows written before a rule change
+	// must still yield each slot once, in order.
+	week := []Window{win(0, "10:00", "12:00"), win(0, "09:00", "12:00")}
+	got := cal.Slots(week, d(2026, 3, 2), d(2026, 3, 2), time.Date(2026, 3, 1, 0, 0, 0, 0, loc), nil)
+	equal(t, localTimes(got), []string{"03-02 09:00 +01:00", "03-02 10:00 +01:00", "03-02 11:00 +01:00"})
+}
+
+func BenchmarkCalendar_Slots62Days(b *testing.B) {
+	loc := rome(b)
+	cal := Calendar{Location: loc, Length: time.Hour, Notice: 2 * time.Hour}
+	var week []Window
+	for day := 0; day < 6; day++ {
+		week = append(week, win(day, "08:00", "13:00"), win(day, "14:00", "20:00"))
+	}
+	now := time.Date(2026, 3, 2, 7, 0, 0, 0, loc)
+	var busy []Interval
+	for i := 0; i < 170; i++ {
+		s := now.Add(time.Duration(i) * 9 * time.Hour).Truncate(time.Hour)
+		busy = append(busy, Interval{s, s.Add(time.Hour)})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		cal.Slots(week, DateOf(now), DateOf(now).AddDays(61), now, busy)
+	}
+}

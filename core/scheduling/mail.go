@@ -74,7 +74,7 @@ func (m mailer) booked(ctx context.Context, a Appointment) error {
 	return m.send(ctx, KindBooked, "", time.Time{}, a.DesignerEmail, "Nuova richiesta di appuntamento — "+LongDate(a.StartsAt, m.loc),
 		email.Content{Preheader: "Un cliente vuole parlarti in videochiamata", Heading: "Nuova richiesta di appuntamento",
 			Paragraphs: paras, Rows: rows,
-			Button: email.Link{Label: "Gestisci appuntamenti", URL: m.baseURL + "/designer-profile?appointments=1"}})
+			Button: email.Link{Label: "Gestisci appuntamenti", URL: m.baseURL + "/appuntamenti"}})
 }
 
 func (m mailer) confirmed(ctx context.Context, a Appointment) error {
@@ -90,7 +90,8 @@ func (m mailer) confirmed(ctx context.Context, a Appointment) error {
 	}
 	if err := m.send(ctx, KindConfirmed, "", time.Time{}, a.CustomerEmail, "Appuntamento confermato — "+LongDate(a.StartsAt, m.loc),
 		email.Content{Preheader: "La tua videochiamata è confermata", Heading: "Appuntamento confermato", Paragraphs: paras, Rows: rows,
-			Button: email.Link{Label: "Partecipa alla chiamata", URL: a.CallLink}},
+			Button: email.Link{Label: "Partecipa alla chiamata", URL: a.CallLink},
+			Links:  []email.Link{{Label: "I tuoi appuntamenti", URL: m.baseURL + "/appuntamenti"}}},
 		email.Attachment{Filename: "appuntamento-interno.ics", ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics}); err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ func (m mailer) rejected(ctx context.Context, a Appointment) error {
 	paras = append(paras, "Puoi scegliere un altro orario tra quelli disponibili.")
 	return m.send(ctx, KindRejected, "", time.Time{}, a.CustomerEmail, "Appuntamento non confermato",
 		email.Content{Preheader: "Il designer non può confermare l'orario scelto", Heading: "Appuntamento non confermato",
-			Paragraphs: paras, Button: email.Link{Label: "Scegli un altro orario", URL: m.baseURL + "/user-profile"}})
+			Paragraphs: paras, Button: email.Link{Label: "Scegli un altro orario", URL: m.baseURL + "/appuntamenti/prenota/" + strconv.FormatInt(a.DesignerID, 10)}})
 }
 
 // cancelled tells to (one side) that the other side called the appointment off.

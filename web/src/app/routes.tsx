@@ -37,6 +37,20 @@ const legalRoutes: RouteObject[] = [
   },
 ];
 
+// scheduling: the appointments page the e-mails link to, and booking links for one designer.
+const schedulingRoutes: RouteObject[] = [
+  {
+    path: 'appuntamenti',
+    handle: { title: 'title.appointments' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/AppointmentsPage')).AppointmentsPage }),
+  },
+  {
+    path: 'appuntamenti/prenota/:designerId',
+    handle: { title: 'title.booking' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/BookingPage')).BookingPage }),
+  },
+];
+
 // landing: full-bleed, without top bar and footer.
 const bareRoutes: RouteObject[] = [
   {
@@ -59,6 +73,7 @@ export const routes: RouteObject[] = [
         children: [
           ...homeRoutes,
           ...legalRoutes,
+          ...schedulingRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { ConfirmedAppointmentsCounter, useSchedulingSummary } from '../../features/appointments/components/AppointmentCounters';
+import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
+import { DesignerAppointmentsModal, DesignerAppointmentsPanel } from '../../features/appointments/components/DesignerAppointments';
+import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
+import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
+import { t } from '../../shared/i18n/t';
+import { selectIsDesigner, selectIsLoggedIn } from '../../shared/session/sessionSlice';
+import { Button, ButtonLink } from '../../shared/ui/Button';
+import type { RootState } from '../store';
+import styles from './AppointmentsPage.module.css';
+
+/** The designer's side: the two dashboard counters, the availability editor and the appointments. */
+function DesignerSide() {
+  const { designerId } = useSchedulingSummary();
+  const [availabilityOpen, setAvailabilityOpen] = useState(false);
+  const [appointmentsOpen, setAppointmentsOpen] = useState(false);
+  return (
+    <>
+      <div className={styles.counters}>
+        <ConfirmedAppointmentsCounter onClick={() => setAppointmentsOpen(true)} />
+        <AvailabilityCounter designerId={designerId} onClick={() => setAvailabilityOpen(true)} />
+        <Button variant="secondary" onClick={() => setAvailabilityOpen(true)} disabled={designerId === undefined} aria-haspopup="dialog">
+          {t('appointments.page.manageAvailability')}
+        </Button>
+      </div>
+      <section className={styles.section} aria-label={t('appointments.designer.title')}>
+        <h2 className={styles.sectionTitle}>{t('appointments.designer.title')}</h2>
+        <DesignerAppointmentsPanel />
+      </section>
+      <AvailabilityModal open={availabilityOpen} designerId={designerId} onClose={() => setAvailabilityOpen(false)} />
+      <DesignerAppointmentsModal open={appointmentsOpen} onClose={() => setAppointmentsOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * /appuntamenti: where the appointment e-mails lead. Customers see their confirmed calls and pending
+ * requests; designers manage requests and their weekly availability.
+ */
+export function AppointmentsPage() {
+  const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  const designer = useSelector((state: RootState) => selectIsDesigner(state));
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>{t('appointments.page.eyebrow')}</p>
+        <h1 className={styles.title}>{t('appointments.page.heading')}</h1>
+        {loggedIn ? (
+          <p className={styles.lead}>{designer ? t('appointments.page.designerLead') : t('appointments.page.customerLead')}</p>
+        ) : null}
+      </header>
+      {!loggedIn ? (
+        <div className={styles.login}>
+          <p>{t('appointments.page.loginNeeded')}</p>
+          <ButtonLink to="/login?returnTo=%2Fappuntamenti">{t('appointments.page.login')}</ButtonLink>
+        </div>
+      ) : designer ? (
+        <DesignerSide />
+      ) : (
+        <section className={styles.section} aria-label={t('appointments.mine.title')}>
+          <CustomerAppointmentsPanel />
+        </section>
+      )}
+    </div>
+  );
+}

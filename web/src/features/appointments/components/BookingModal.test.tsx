@@ -1,0 +1,200 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../shared/api/api';
+import { staleReducer } from '../../../shared/api/staleSlice';
+import { sessionReducer } from '../../../shared/session/sessionSlice';
+import type { Slot } from '../api/appointmentsApi';
+import { BookingModal } from './BookingModal';
+
+// Pinned clock: Tuesday 10 March 2026, 08:00 in Rome.
+const NOW = new Date('2026-03-10T07:00:00Z');
+
+function slot(date: string, time: string): Slot {
+  return { datetime: `${date}T${time}:00+01:00`, date, time };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function json({ status, body }: Answer): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let slotsAnswer: () => Answer;
+let bookAnswer: () => Answer;
+let requests: Array<{ method: string; url: string; body: unknown }>;
+
+function store() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer },
+    preloadedState: {
+      session: {
+        user: { access_token: 'tok', token_type: 'bearer', id: 5, name: 'Anna', email: 'anna@example.com', role: 'user' as const,
+          is_admin: false, is_designer: false, has_designer_profile: false },
+        rememberMe: false,
+      },
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+function renderModal(onBooked = vi.fn()) {
+  const s = store();
+  const view = render(
+    <Provider store={s}>
+      <MemoryRouter>
+        <div id="root" />
+        <BookingModal open designerId={7} designerName="Sofia Marino" onClose={() => undefined} onBooked={onBooked} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, store: s, onBooked };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  requests = [];
+  slotsAnswer = () => ({
+    status: 200,
+    body: {
+      designer_id: 7, start_date: '2026-03-10', end_date: '2026-04-05', timezone: 'Europe/Rome', slot_minutes: 60,
+      slots: [slot('2026-03-10', '10:00'), slot('2026-03-10', '11:00'), slot('2026-03-12', '09:00')],
+    },
+  });
+  bookAnswer = () => ({ status: 201, body: { appointment_id: 1, status: 'pending', designer_name: 'Sofia Marino', appointment_date: '2026-03-10T10:00:00+01:00' } });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const body = request.method === 'GET' ? null : await request.clone().text();
+    requests.push({ method: request.method, url: request.url, body: body ? JSON.parse(body) : null });
+    if (request.url.includes('/available-slots/')) return json(slotsAnswer());
+    if (request.url.endsWith('/appointments/') && request.method === 'POST') return json(bookAnswer());
+    return json({ status: 404, body: { detail: 'Not Found' } });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function dateField(): HTMLInputElement {
+  return screen.getByLabelText('Data') as HTMLInputElement;
+}
+
+describe('BookingModal', () => {
+  it('opens on today with its slots, asking the business zone for the 42-day grid', async () => {
+    renderModal();
+    expect(dateField().value).toBe('10/03/2026');
+    await screen.findByRole('radio', { name: '10:00' });
+    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['10:00', '11:00']);
+    const slotsCall = requests.find((r) => r.url.includes('available-slots'));
+    expect(slotsCall?.url).toContain('/api/appointments/available-slots/7?start_date=2026-03-10&end_date=2026-04-05');
+    expect(screen.getByRole('heading', { name: /Orari disponibili · martedì 10 marzo 2026/ })).toBeTruthy();
+  });
+
+  it('disables past days and days without free slots', async () => {
+    renderModal();
+    await screen.findByRole('radio', { name: '10:00' });
+    const calendar = screen.getByRole('group', { name: 'Calendario dei giorni disponibili' });
+    const day = (label: string) => within(calendar).getByRole('button', { name: new RegExp(`^${label}`) }) as HTMLButtonElement;
+    expect(within(calendar).getAllByRole('button', { name: /\d{4}/ })).toHaveLength(42);
+    expect(day('lunedì 9 marzo 2026').disabled).toBe(true);
+    expect(day('mercoledì 11 marzo 2026').disabled).toBe(true);
+    expect(day('giovedì 12 marzo 2026').disabled).toBe(false);
+    fireEvent.click(day('giovedì 12 marzo 2026'));
+    expect(dateField().value).toBe('12/03/2026');
+    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['09:00']);
+  });
+
+  it('formats typed digits and shows the three date errors of the spec', async () => {
+    renderModal();
+    await screen.findByRole('radio', { name: '10:00' });
+    const field = dateField();
+    fireEvent.change(field, { target: { value: '3102' } });
+    expect(field.value).toBe('31/02');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(field, { target: { value: '31022027' } });
+    expect(screen.getByRole('alert').textContent).toBe('Data non valida');
+    fireEvent.change(field, { target: { value: '01/01/2023' } });
+    expect(screen.getByRole('alert').textContent).toBe('Data non valida');
+    fireEvent.change(field, { target: { value: '09/03/2026' } });
+    expect(screen.getByRole('alert').textContent).toBe('La data non può essere nel passato');
+    fireEvent.change(field, { target: { value: '12/0' } });
+    fireEvent.blur(field);
+    expect(screen.getByRole('alert').textContent).toBe('Formato data non valido. Usa gg/mm/aaaa');
+    fireEvent.change(field, { target: { value: 'ab1203x2026' } });
+    expect(field.value).toBe('12/03/2026');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['09:00']);
+  });
+
+  it('shows the empty-state texts for a day without slots', async () => {
+    renderModal();
+    await screen.findByRole('radio', { name: '10:00' });
+    fireEvent.change(dateField(), { target: { value: '13/03/2026' } });
+    expect(screen.getByText('Nessun orario disponibile per questa data.')).toBeTruthy();
+    expect(screen.getByText('Prova a selezionare un’altra data.')).toBeTruthy();
+  });
+
+  it('clears a chosen slot that a refresh no longer lists, with a warning', async () => {
+    const { store: s } = renderModal();
+    fireEvent.click(await screen.findByRole('radio', { name: '11:00' }));
+    expect(screen.getByText('Hai scelto martedì 10 marzo 2026 alle 11:00.')).toBeTruthy();
+    slotsAnswer = () => ({
+      status: 200,
+      body: { designer_id: 7, start_date: '2026-03-10', end_date: '2026-04-05', timezone: 'Europe/Rome', slot_minutes: 60, slots: [slot('2026-03-10', '10:00')] },
+    });
+    await act(async () => {
+      s.dispatch(api.util.invalidateTags([{ type: 'Slot', id: 7 }]));
+    });
+    await screen.findByText(/L’orario che avevi scelto non è più disponibile/);
+    expect(screen.getByText('Scegli un orario per continuare.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Prenota' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('books the chosen slot and hands the appointment over', async () => {
+    const { onBooked } = renderModal();
+    fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: ' Cucina ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ designer_id: 7, appointment_date: '2026-03-10T10:00:00+01:00', message: 'Cucina' });
+  });
+
+  it('explains a taken slot, reloads the slots and offers the nearest alternatives', async () => {
+    bookAnswer = () => ({
+      status: 409,
+      body: { detail: 'The selected time is no longer available (slot taken)', reason: 'slot_taken',
+        alternatives: [slot('2026-03-10', '11:00'), slot('2026-03-12', '09:00')] },
+    });
+    renderModal();
+    fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    const slotCalls = requests.filter((r) => r.url.includes('available-slots')).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
+    await screen.findByText('L’orario selezionato non è più disponibile. Seleziona un altro orario.');
+    await waitFor(() => expect(requests.filter((r) => r.url.includes('available-slots')).length).toBeGreaterThan(slotCalls));
+    fireEvent.click(screen.getByRole('button', { name: 'Scegli giovedì 12 marzo 2026 alle 09:00' }));
+    expect(dateField().value).toBe('12/03/2026');
+    expect(screen.getByRole('radio', { name: '09:00' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('says when the slots cannot be loaded and retries on request', async () => {
+    slotsAnswer = () => ({ status: 500, body: { detail: 'Internal error' } });
+    renderModal();
+    await screen.findByText('Errore nel caricamento degli orari disponibili. Riprova.');
+    slotsAnswer = () => ({
+      status: 200,
+      body: { designer_id: 7, start_date: '2026-03-10', end_date: '2026-04-05', timezone: 'Europe/Rome', slot_minutes: 60, slots: [slot('2026-03-10', '10:00')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    await screen.findByRole('radio', { name: '10:00' });
+  });
+});

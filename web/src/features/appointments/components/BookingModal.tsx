@@ -1,0 +1,372 @@
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { AppError } from '../../../shared/api/errors';
+import { BUSINESS_TIME_ZONE, formatWeekdayDate } from '../../../shared/i18n/dates';
+import { t, type PlainKey } from '../../../shared/i18n/t';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { Button } from '../../../shared/ui/Button';
+import { Modal } from '../../../shared/ui/Modal';
+import { useAvailableSlotsQuery, useBookAppointmentMutation, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import { bookingFailure, type BookingFailure } from '../lib/bookingError';
+import { monthGrid, monthOf, todayIn, type Month } from '../lib/calendar';
+import { MAX_LENGTH, formatDateInput, isoToInput, parseDateInput, type DateInputError } from '../lib/dateInput';
+import { BookingCalendar } from './BookingCalendar';
+import styles from './BookingModal.module.css';
+
+/** Slots refresh this often while the modal is open (customer spec, section 9). */
+export const SLOT_REFRESH_MS = 15_000;
+
+const DATE_ERRORS: Readonly<Record<DateInputError, PlainKey>> = {
+  format: 'appointments.date.format',
+  invalid: 'appointments.date.invalid',
+  past: 'appointments.date.past',
+};
+
+export interface BookingModalProps {
+  open: boolean;
+  designerId: number | undefined;
+  designerName: string;
+  onClose: () => void;
+  onBooked: (appointment: CustomerAppointment) => void;
+}
+
+function dayLabel(date: string): string {
+  return formatWeekdayDate(`${date}T12:00:00Z`, 'UTC');
+}
+
+/**
+ * The booking modal (customer spec, sections 2, 4, 5 and 8): it opens on today's date, takes a
+ * gg/mm/aaaa date or a day from the calendar, lists that day's free slots (refreshed every 15 s),
+ * clears a chosen slot that someone else took, and books it.
+ */
+export function BookingModal({ open, designerId, designerName, onClose, onBooked }: BookingModalProps) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const dateId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const messageId = useId();
+  const phoneId = useId();
+  const dateRef = useRef<HTMLInputElement>(null);
+
+  const [today, setToday] = useState(() => todayIn(BUSINESS_TIME_ZONE));
+  const [dateText, setDateText] = useState('');
+  const [dateError, setDateError] = useState<DateInputError | null>(null);
+  const [selectedDate, setSelectedDate] = useState(today);
+  const [month, setMonth] = useState<Month>(() => monthOf(today));
+  const [selectedSlot, setSelectedSlot] = useState<Slot | null>(null);
+  const [slotGone, setSlotGone] = useState(false);
+  const [failure, setFailure] = useState<BookingFailure | null>(null);
+  const [message, setMessage] = useState('');
+  const [phone, setPhone] = useState('');
+  const [book, booking] = useBookAppointmentMutation();
+
+  // Opening resets everything and starts from today's date.
+  useEffect(() => {
+    if (!open) return;
+    const now = todayIn(BUSINESS_TIME_ZONE);
+    setToday(now);
+    setDateText(isoToInput(now));
+    setDateError(null);
+    setSelectedDate(now);
+    setMonth(monthOf(now));
+    setSelectedSlot(null);
+    setSlotGone(false);
+    setFailure(null);
+    setMessage('');
+    setPhone('');
+    booking.reset();
+    // Only opening resets; booking.reset is stable.
+  }, [open]);
+
+  const cells = useMemo(() => monthGrid(month), [month]);
+  const firstCell = cells[0]?.date ?? today;
+  const lastCell = cells[cells.length - 1]?.date ?? today;
+  const startDate = firstCell < today ? today : firstCell;
+  const skip = !open || designerId === undefined || !online || startDate > lastCell;
+  const slots = useAvailableSlotsQuery(
+    { designerId: designerId ?? 0, startDate, endDate: lastCell },
+    { skip, pollingInterval: SLOT_REFRESH_MS, refetchOnMountOrArgChange: true },
+  );
+  const allSlots = slots.data?.slots;
+  const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);
+  const daySlots = useMemo(() => (allSlots ?? []).filter((s) => s.date === selectedDate), [allSlots, selectedDate]);
+
+  // A chosen slot that a refresh no longer lists was taken meanwhile: clear it and say so.
+  useEffect(() => {
+    if (!selectedSlot || !slots.data || slots.isFetching) return;
+    const { start_date: from, end_date: to } = slots.data;
+    if (selectedSlot.date < from || selectedSlot.date > to) return;
+    if (!slots.data.slots.some((s) => s.datetime === selectedSlot.datetime)) {
+      setSelectedSlot(null);
+      setSlotGone(true);
+    }
+  }, [slots.data, slots.isFetching, selectedSlot]);
+
+  const chooseDate = (date: string): void => {
+    setSelectedDate(date);
+    setMonth(monthOf(date));
+    if (selectedSlot && selectedSlot.date !== date) setSelectedSlot(null);
+    setSlotGone(false);
+  };
+
+  const onDateChange = (event: ChangeEvent<HTMLInputElement>): void => {
+    const text = formatDateInput(event.currentTarget.value);
+    setDateText(text);
+    if (text.length < MAX_LENGTH) {
+      setDateError(null);
+      return;
+    }
+    const result = parseDateInput(text, today);
+    if (result.ok) {
+      setDateError(null);
+      chooseDate(result.date);
+    } else {
+      setDateError(result.error);
+    }
+  };
+
+  const onDateBlur = (): void => {
+    if (dateText === '') return;
+    const result = parseDateInput(dateText, today);
+    setDateError(result.ok ? null : result.error);
+  };
+
+  const pickDay = (date: string): void => {
+    setDateText(isoToInput(date));
+    setDateError(null);
+    chooseDate(date);
+  };
+
+  const pickSlot = (slot: Slot): void => {
+    setSelectedSlot(slot);
+    setSlotGone(false);
+    setFailure(null);
+  };
+
+  const pickAlternative = (slot: Slot): void => {
+    pickDay(slot.date);
+    pickSlot(slot);
+  };
+
+  const submit = async (): Promise<void> => {
+    if (designerId === undefined || !selectedSlot || booking.isLoading) return;
+    setFailure(null);
+    try {
+      const appointment = await book({
+        designer_id: designerId,
+        appointment_date: selectedSlot.datetime,
+        message: message.trim() || undefined,
+        phone: phone.trim() || undefined,
+      }).unwrap();
+      onBooked(appointment);
+    } catch (caught) {
+      const outcome = bookingFailure(caught as AppError);
+      setFailure(outcome);
+      if (outcome.reloadSlots) {
+        setSelectedSlot(null);
+        void slots.refetch();
+      }
+    }
+  };
+
+  const missingDesigner = designerId === undefined;
+  const slotsLoading = !skip && (slots.isLoading || (slots.isFetching && !slots.data));
+  const canBook = !missingDesigner && online && selectedSlot !== null && !booking.isLoading;
+  const minutes = slots.data?.slot_minutes ?? 60;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('appointments.book.title')}
+      description={designerName ? t('appointments.book.with', { name: designerName, minutes }) : undefined}
+      initialFocusRef={dateRef}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('appointments.book.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={!canBook} aria-busy={booking.isLoading}>
+            {booking.isLoading ? t('appointments.book.submitting') : t('appointments.book.submit')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        {missingDesigner ? (
+          <p className={styles.error} role="alert">
+            {t('appointments.book.missingDesigner')}
+          </p>
+        ) : null}
+        {!online ? (
+          <p className={styles.offline} role="status">
+            {t('appointments.book.offline')}
+          </p>
+        ) : null}
+
+        <div className={styles.field}>
+          <label htmlFor={dateId} className={styles.label}>
+            {t('appointments.book.dateLabel')}
+          </label>
+          <input
+            ref={dateRef}
+            id={dateId}
+            className={styles.input}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={MAX_LENGTH}
+            placeholder={t('appointments.book.datePlaceholder')}
+            value={dateText}
+            onChange={onDateChange}
+            onBlur={onDateBlur}
+            aria-invalid={dateError !== null}
+            aria-describedby={dateError ? `${errorId} ${hintId}` : hintId}
+          />
+          {dateError ? (
+            <p id={errorId} className={styles.fieldError} role="alert">
+              {t(DATE_ERRORS[dateError])}
+            </p>
+          ) : null}
+          <p id={hintId} className={styles.hint}>
+            {t('appointments.book.dateHint')}
+          </p>
+        </div>
+
+        <BookingCalendar
+          month={month}
+          today={today}
+          selected={selectedDate}
+          available={available}
+          loading={slotsLoading || skip}
+          onMonthChange={setMonth}
+          onSelect={pickDay}
+        />
+
+        <section className={styles.slots} aria-labelledby={`${dateId}-slots`}>
+          <h3 id={`${dateId}-slots`} className={styles.slotsTitle}>
+            {t('appointments.slots.heading', { date: dayLabel(selectedDate) })}
+          </h3>
+          {slotGone ? (
+            <p className={styles.warning} role="status">
+              {t('appointments.slots.gone')}
+            </p>
+          ) : null}
+          {skip && !missingDesigner && !online ? null : slotsLoading ? (
+            <p className={styles.muted} role="status">
+              {t('appointments.slots.loading')}
+            </p>
+          ) : slots.isError && !slots.data ? (
+            <div className={styles.loadError} role="alert">
+              <p>{t('appointments.slots.loadError')}</p>
+              <Button variant="secondary" onClick={() => void slots.refetch()}>
+                {t('appointments.slots.retry')}
+              </Button>
+            </div>
+          ) : daySlots.length === 0 ? (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>{t('appointments.slots.empty')}</p>
+              <p className={styles.muted}>{t('appointments.slots.emptyHint')}</p>
+            </div>
+          ) : (
+            <div className={styles.slotGrid} role="radiogroup" aria-labelledby={`${dateId}-slots`}>
+              {daySlots.map((slot) => {
+                const checked = selectedSlot?.datetime === slot.datetime;
+                return (
+                  <button
+                    key={slot.datetime}
+                    type="button"
+                    role="radio"
+                    aria-checked={checked}
+                    className={`${styles.slot} ${checked ? styles.slotSelected : ''}`}
+                    onClick={() => pickSlot(slot)}
+                  >
+                    {slot.time}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {slots.isError && slots.data ? (
+            <div className={styles.loadError} role="alert">
+              <p>{t('appointments.slots.loadError')}</p>
+              <Button variant="secondary" onClick={() => void slots.refetch()}>
+                {t('appointments.slots.retry')}
+              </Button>
+            </div>
+          ) : null}
+          <p className={styles.zone}>{t('appointments.slots.zone')}</p>
+        </section>
+
+        <p className={styles.choice} aria-live="polite">
+          {selectedSlot
+            ? t('appointments.book.selected', { date: dayLabel(selectedSlot.date), time: selectedSlot.time })
+            : t('appointments.book.chooseSlot')}
+        </p>
+
+        <div className={styles.extras}>
+          <div className={styles.field}>
+            <label htmlFor={messageId} className={styles.label}>
+              {t('appointments.book.message')}
+            </label>
+            <textarea
+              id={messageId}
+              className={styles.textarea}
+              rows={3}
+              maxLength={2000}
+              value={message}
+              placeholder={t('appointments.book.messageHint')}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={phoneId} className={styles.label}>
+              {t('appointments.book.phone')}
+            </label>
+            <input
+              id={phoneId}
+              className={styles.input}
+              type="tel"
+              autoComplete="tel"
+              maxLength={40}
+              value={phone}
+              onChange={(event) => setPhone(event.currentTarget.value)}
+            />
+          </div>
+        </div>
+
+        {failure ? (
+          <div className={styles.failure} role="alert">
+            <p>{t(failure.message)}</p>
+            {failure.needsLogin ? (
+              <Button variant="secondary" onClick={() => navigate(`/login?returnTo=${encodeURIComponent(window.location.pathname)}`)}>
+                {t('appointments.book.login')}
+              </Button>
+            ) : null}
+            {failure.alternatives.length > 0 ? (
+              <div className={styles.alternatives}>
+                <p className={styles.alternativesTitle}>{t('appointments.book.alternatives')}</p>
+                <ul className={styles.alternativeList}>
+                  {failure.alternatives.map((slot) => (
+                    <li key={slot.datetime}>
+                      <button
+                        type="button"
+                        className={styles.alternative}
+                        onClick={() => pickAlternative(slot)}
+                        aria-label={t('appointments.book.alternative', { date: dayLabel(slot.date), time: slot.time })}
+                      >
+                        <span className={styles.alternativeDay}>{dayLabel(slot.date)}</span>
+                        <span className={styles.alternativeTime}>{slot.time}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,295 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AppError } from '../../../shared/api/errors';
+import { useStaleness } from '../../../shared/api/staleSlice';
+import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
+import { t, type PlainKey } from '../../../shared/i18n/t';
+import { Button } from '../../../shared/ui/Button';
+import { Modal } from '../../../shared/ui/Modal';
+import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import {
+  useCompleteAppointmentMutation,
+  useConfirmAppointmentMutation,
+  useDeleteAppointmentMutation,
+  useDesignerAppointmentsQuery,
+  useRejectAppointmentMutation,
+  type DesignerAppointment,
+  type DesignerTab,
+} from '../api/appointmentsApi';
+import { initials } from '../lib/status';
+import { nextTab } from '../lib/tabs';
+import styles from './Appointments.module.css';
+import { StatusBadge } from './StatusBadge';
+
+const TABS: ReadonlyArray<{ id: DesignerTab; label: PlainKey; empty: PlainKey }> = [
+  { id: 'all', label: 'appointments.designer.tabAll', empty: 'appointments.designer.emptyAll' },
+  { id: 'pending', label: 'appointments.designer.tabPending', empty: 'appointments.designer.emptyPending' },
+  { id: 'confirmed', label: 'appointments.designer.tabConfirmed', empty: 'appointments.designer.emptyConfirmed' },
+  { id: 'completed', label: 'appointments.designer.tabCompleted', empty: 'appointments.designer.emptyCompleted' },
+];
+const TAB_IDS = TABS.map((tab) => tab.id);
+
+type Busy = 'confirm' | 'reject' | 'complete' | 'delete';
+
+function when(appointment: DesignerAppointment): string {
+  return t('appointments.designer.when', {
+    time: formatTime(appointment.appointment_date),
+    date: formatWeekdayDate(appointment.appointment_date),
+  });
+}
+
+interface CardProps {
+  appointment: DesignerAppointment;
+  busy: Busy | null;
+  error: string | null;
+  onAction: (action: Exclude<Busy, 'delete'>) => void;
+  onDelete: () => void;
+}
+
+function DesignerCard({ appointment, busy, error, onAction, onDelete }: CardProps) {
+  const titleId = useId();
+  const status = appointment.status;
+  const anyBusy = busy !== null;
+  return (
+    <li className={styles.card} aria-labelledby={titleId} aria-busy={anyBusy}>
+      <div className={styles.cardHead}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(appointment.user_name)}
+        </span>
+        <div className={styles.who}>
+          <h3 id={titleId} className={styles.name}>
+            {appointment.user_name}
+          </h3>
+          <p className={styles.contact}>
+            <a href={`mailto:${appointment.user_email}`}>{appointment.user_email}</a>
+            {appointment.user_phone ? (
+              <>
+                {' · '}
+                <a href={`tel:${appointment.user_phone.replace(/[^\d+]/g, '')}`}>{appointment.user_phone}</a>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <StatusBadge status={status} />
+      </div>
+      <p className={styles.whenLine}>{when(appointment)}</p>
+      {appointment.message ? (
+        <p className={styles.note}>
+          <span className={styles.noteLabel}>{t('appointments.designer.customerMessage')}</span> {appointment.message}
+        </p>
+      ) : null}
+      {appointment.designer_notes ? (
+        <p className={styles.note}>
+          <span className={styles.noteLabel}>{t('appointments.designer.notes')}</span> {appointment.designer_notes}
+        </p>
+      ) : null}
+      {status === 'cancelled' && appointment.cancelled_by === 'customer' ? (
+        <p className={styles.muted}>
+          {t('appointments.designer.cancelledByCustomer')}
+          {appointment.reason ? ` · ${t('appointments.designer.reason')} ${appointment.reason}` : ''}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.actionError} role="alert">
+          {t('appointments.designer.actionFailed', { reason: error })}
+        </p>
+      ) : null}
+      {status === 'pending' ? (
+        <div className={styles.actions}>
+          <Button onClick={() => onAction('confirm')} disabled={anyBusy} aria-busy={busy === 'confirm'}>
+            {busy === 'confirm' ? t('appointments.designer.confirming') : t('appointments.designer.confirm')}
+          </Button>
+          <Button variant="secondary" onClick={() => onAction('reject')} disabled={anyBusy} aria-busy={busy === 'reject'}>
+            {busy === 'reject' ? t('appointments.designer.rejecting') : t('appointments.designer.reject')}
+          </Button>
+        </div>
+      ) : status === 'confirmed' ? (
+        <div className={styles.actions}>
+          {appointment.call_link ? (
+            <a className={styles.join} href={appointment.call_link} target="_blank" rel="noopener noreferrer">
+              {t('appointments.designer.join')}
+            </a>
+          ) : null}
+          <Button variant="secondary" onClick={() => onAction('complete')} disabled={anyBusy} aria-busy={busy === 'complete'}>
+            {busy === 'complete' ? t('appointments.designer.completing') : t('appointments.designer.complete')}
+          </Button>
+        </div>
+      ) : status === 'cancelled' ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onDelete} disabled={anyBusy} aria-busy={busy === 'delete'}>
+            {busy === 'delete' ? t('appointments.designer.deleting') : t('appointments.designer.delete')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+interface DeleteConfirmProps {
+  appointment: DesignerAppointment;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The 'Conferma Eliminazione' dialog, shown in place of the list so focus stays in one modal. */
+function DeleteConfirm({ appointment, onCancel, onConfirm }: DeleteConfirmProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <div className={styles.confirmDialog} role="alertdialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={bodyId}>
+      <h3 id={titleId} className={styles.confirmTitle}>
+        {t('appointments.designer.deleteTitle')}
+      </h3>
+      <p id={bodyId}>{t('appointments.designer.deleteBody')}</p>
+      <div className={styles.confirmSummary}>
+        <p className={styles.name}>{appointment.user_name}</p>
+        <p className={styles.muted}>{when(appointment)}</p>
+      </div>
+      <div className={styles.actions}>
+        <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
+          {t('appointments.designer.deleteCancel')}
+        </Button>
+        <Button onClick={onConfirm}>{t('appointments.designer.deleteConfirm')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'I Miei Appuntamenti' (designer spec, section 2): tabs with counts, the designer's cards and the
+ * lifecycle actions with their busy labels. A button stays disabled while its call runs, so a double
+ * click confirms once (the server refuses a second confirmation too).
+ */
+export function DesignerAppointmentsPanel() {
+  const [tab, setTab] = useState<DesignerTab>('all');
+  const result = useDesignerAppointmentsQuery(tab, { refetchOnMountOrArgChange: true });
+  const { stale, fetchedAt } = useStaleness(result);
+  const [confirm] = useConfirmAppointmentMutation();
+  const [reject] = useRejectAppointmentMutation();
+  const [complete] = useCompleteAppointmentMutation();
+  const [remove] = useDeleteAppointmentMutation();
+  const [busy, setBusy] = useState<Record<number, Busy>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [deleting, setDeleting] = useState<DesignerAppointment | null>(null);
+  const tabsId = useId();
+
+  const run = async (appointment: DesignerAppointment, action: Busy): Promise<void> => {
+    const id = appointment.appointment_id;
+    if (busy[id]) return;
+    setBusy((b) => ({ ...b, [id]: action }));
+    setErrors(({ [id]: _dropped, ...rest }) => rest);
+    try {
+      if (action === 'confirm') await confirm(id).unwrap();
+      else if (action === 'reject') await reject({ id }).unwrap();
+      else if (action === 'complete') await complete(id).unwrap();
+      else await remove(id).unwrap();
+    } catch (caught) {
+      const error = caught as AppError;
+      // A step already taken elsewhere (another tab, a double click) just needs the fresh list.
+      if (error.status === 409 || error.status === 404) void result.refetch();
+      else setErrors((e) => ({ ...e, [id]: error.message }));
+    } finally {
+      setBusy(({ [id]: _done, ...rest }) => rest);
+    }
+  };
+
+  const counts = result.data?.counts;
+  const list = result.data?.appointments ?? [];
+  const current = TABS.find((item) => item.id === tab) ?? TABS[0];
+
+  if (deleting) {
+    return (
+      <DeleteConfirm
+        appointment={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const target = deleting;
+          setDeleting(null);
+          void run(target, 'delete');
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.panel}>
+      {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
+      <div
+        className={styles.tabs}
+        role="tablist"
+        aria-label={t('appointments.designer.tabs')}
+        onKeyDown={(event) => {
+          const next = nextTab(event, TAB_IDS, tab);
+          if (next) {
+            setTab(next);
+            document.getElementById(`${tabsId}-${next}`)?.focus();
+          }
+        }}
+      >
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${item.id}`}
+            tabIndex={tab === item.id ? 0 : -1}
+            aria-selected={tab === item.id}
+            aria-controls={`${tabsId}-panel`}
+            className={`${styles.tab} ${tab === item.id ? styles.tabActive : ''}`}
+            onClick={() => setTab(item.id)}
+          >
+            {t(item.label)}
+            <span className={styles.count}>{counts ? counts[item.id] : '–'}</span>
+          </button>
+        ))}
+      </div>
+      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} className={styles.tabPanel}>
+        {result.isLoading || (result.isFetching && !result.data) ? (
+          <p className={styles.muted} role="status">
+            {t('appointments.designer.loading')}
+          </p>
+        ) : result.isError && !result.data ? (
+          <div className={styles.inlineAlert} role="alert">
+            <p>{t('appointments.designer.error')}</p>
+            <Button variant="secondary" onClick={() => void result.refetch()}>
+              {t('appointments.designer.retry')}
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>{t(current?.empty ?? 'appointments.designer.emptyAll')}</p>
+            <p className={styles.muted}>{t('appointments.designer.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul className={styles.list}>
+            {list.map((appointment) => (
+              <DesignerCard
+                key={appointment.appointment_id}
+                appointment={appointment}
+                busy={busy[appointment.appointment_id] ?? null}
+                error={errors[appointment.appointment_id] ?? null}
+                onAction={(action) => void run(appointment, action)}
+                onDelete={() => setDeleting(appointment)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export interface DesignerAppointmentsModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The dashboard's 'I Miei Appuntamenti' modal. */
+export function DesignerAppointmentsModal({ open, onClose }: DesignerAppointmentsModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title={t('appointments.designer.title')}>
+      {open ? <DesignerAppointmentsPanel /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AppError } from '../../../shared/api/errors';
+import type { PlainKey } from '../../../shared/i18n/t';
+import type { Slot } from '../api/appointmentsApi';
+
+/** What the booking modal does with a refused booking. */
+export interface BookingFailure {
+  message: PlainKey;
+  /** Up to three nearest free slots the server suggested (409). */
+  alternatives: Slot[];
+  /** The slots on screen are out of date: reload them. */
+  reloadSlots: boolean;
+  /** The session is over: ask the person to sign in again. */
+  needsLogin: boolean;
+}
+
+function isSlot(value: unknown): value is Slot {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.datetime === 'string' && typeof v.date === 'string' && typeof v.time === 'string';
+}
+
+const CREDENTIALS = /unauthori[sz]ed|credential|token|not authenticated|401/i;
+const TAKEN = /not available|no longer available|non è più disponibile|occupied|occupato|slot taken|taken/i;
+
+/**
+ * Maps a booking error to the spec's texts (customer spec, section 8): an expired session, a slot no
+ * longer available (with the alternatives), the two refusals Interno adds (own profile, too many
+ * bookings with one designer), and the generic failure for anything else.
+ */
+export function bookingFailure(error: AppError): BookingFailure {
+  const alternatives = Array.isArray(error.extra.alternatives) ? error.extra.alternatives.filter(isSlot) : [];
+  const base = { alternatives: [] as Slot[], reloadSlots: false, needsLogin: false };
+  if (error.status === 401 || (error.status === 403 && CREDENTIALS.test(error.detail ?? ''))) {
+    return { ...base, message: 'appointments.book.sessionExpired', needsLogin: true };
+  }
+  if (error.reason === 'booking_limit') return { ...base, message: 'appointments.book.limit' };
+  if (error.reason === 'own_profile') return { ...base, message: 'appointments.book.ownProfile' };
+  if (error.reason === 'slot_taken' || error.reason === 'slot_unavailable' || (error.status === 409 && TAKEN.test(error.detail ?? ''))) {
+    return { ...base, message: 'appointments.book.unavailable', alternatives: alternatives.slice(0, 3), reloadSlots: true };
+  }
+  if (error.kind !== 'http') return { ...base, message: 'appointments.book.offline' };
+  return { ...base, message: 'appointments.book.failed' };
+}

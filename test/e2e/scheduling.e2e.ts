@@ -1,0 +1,269 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBrowser } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Scheduling journeys: a customer books, the designer confirms, the customer sees the confirmed call
+ * with its link; a customer cancels a pending request (online and offline); a slot taken meanwhile
+ * gives the spec's message and the nearest alternatives; booking is disabled offline.
+ */
+
+interface Account {
+  token: string;
+  /** The login answer, stored as the app stores it (localStorage `user`). */
+  user: Record<string, unknown>;
+}
+
+interface SlotJson {
+  datetime: string;
+  date: string;
+  time: string;
+}
+
+let server: RunningServer;
+let counter = 0;
+
+async function call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+async function must(status: number, method: string, path: string, token: string | null, body?: unknown): Promise<any> {
+  const answer = await call(method, path, token, body);
+  if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json;
+}
+
+async function login(email: string, password: string): Promise<Account> {
+  const user = await must(200, 'POST', '/api/auth/login', null, { email, password });
+  return { token: user.access_token as string, user };
+}
+
+async function customer(name: string): Promise<Account> {
+  counter += 1;
+  const email = `cliente${counter}@example.com`;
+  await must(201, 'POST', '/api/auth/register', null, { email, password: 'password123', name });
+  return login(email, 'password123');
+}
+
+/** A designer open every day from 08:00 to 20:00, so there are slots whatever the hour. */
+async function designer(name: string): Promise<Account & { id: number }> {
+  counter += 1;
+  const email = `designer${counter}@example.com`;
+  const profile = await must(201, 'POST', '/api/designers', null, {
+    name, email, password: 'designer123', bio: 'Case luminose, materiali naturali.', specialties: ['Japandi'], design_style: 'C',
+    prima_proposta: '5-7 giorni', work_preferences: ['online'], city: 'Torino', privacy_consent: true,
+  });
+  const account = await login(email, 'designer123');
+  const week = Array.from({ length: 7 }, (_, day) => ({ day_of_week: day, start_time: '08:00', end_time: '20:00', is_active: true }));
+  await must(200, 'PUT', `/api/appointments/availability/${profile.id}`, account.token, week);
+  return { ...account, id: profile.id as number };
+}
+
+async function freeSlots(designerId: number): Promise<SlotJson[]> {
+  const answer = await must(200, 'GET', `/api/appointments/available-slots/${designerId}`, null);
+  return answer.slots as SlotJson[];
+}
+
+/** Opens the app signed in as account (the app reads the session from localStorage). */
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto(`${server.baseUrl}/privacy`);
+  await page.evaluate((user) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  }, account.user);
+}
+
+function bookingDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+}
+
+/** Picks the first day the calendar offers and the first slot of that day; returns the slot's time. */
+async function chooseFirstSlot(page: Page): Promise<string> {
+  const dialog = bookingDialog(page);
+  const calendar = dialog.getByRole('group', { name: 'Calendario dei giorni disponibili' });
+  await dialog.getByRole('radio').first().or(dialog.getByText('Nessun orario disponibile per questa data.')).waitFor();
+  await calendar.locator('button[aria-pressed]:not([disabled])').first().click();
+  const first = dialog.getByRole('radio').first();
+  await first.click();
+  return (await first.textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  server = await startInterno({ INTERNO_CALL_BASE_URL: 'https://meet.example', INTERNO_RATE_LIMITS: 'off' });
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('scheduling', () => {
+  it('customer books → designer confirms → customer sees Confermato and the call link', async () => {
+    const sofia = await designer('Sofia Marino');
+    const anna = await customer('Anna Neri');
+
+    await inBrowser('booking-customer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, anna);
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${sofia.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Parla con Sofia Marino' }).waitFor();
+      const dialog = bookingDialog(page);
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Data').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      const time = await chooseFirstSlot(page);
+      await dialog.getByLabel('Messaggio per il designer (facoltativo)').fill('Vorrei rinnovare il soggiorno.');
+      await dialog.getByRole('button', { name: 'Prenota' }).click();
+      const success = page.getByRole('dialog', { name: 'Richiesta inviata' });
+      await success.waitFor();
+      expect(await success.getByText('In attesa di conferma').count()).toBe(1);
+      expect(await success.textContent()).toContain(time);
+      await success.getByRole('button', { name: 'Ho capito' }).click();
+    });
+
+    await inBrowser('booking-designer', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      await signIn(page, sofia);
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Anna Neri' });
+      await card.waitFor();
+      expect(await card.getByText('Vorrei rinnovare il soggiorno.').count()).toBe(1);
+      expect(await card.getByText('In attesa').count()).toBe(1);
+      await card.getByRole('button', { name: 'Conferma' }).click();
+      await card.getByText('Confermato').waitFor();
+      const link = card.getByRole('link', { name: 'Partecipa alla chiamata' });
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\/meet\.example\/Interno-[a-z0-9]{16,}$/);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const tabs = page.getByRole('tablist', { name: 'Appuntamenti per stato' });
+      expect(await tabs.getByRole('tab', { name: /Confermati/ }).textContent()).toContain('1');
+    });
+
+    await inBrowser('booking-confirmed', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, anna);
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Sofia Marino' });
+      await card.getByText('Confermato').waitFor();
+      const link = card.getByRole('link', { name: 'Partecipa alla chiamata' });
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\/meet\.example\/Interno-/);
+      const download = page.waitForEvent('download');
+      await card.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^appuntamento-interno-\d+\.ics$/);
+    });
+  });
+
+  it('customer cancels a pending booking, also while offline', async () => {
+    const bea = await designer('Bea Verdi');
+    const bruno = await customer('Bruno Gialli');
+    const slots = await freeSlots(bea.id);
+    const first = await must(201, 'POST', '/api/appointments/', bruno.token, { designer_id: bea.id, appointment_date: slots[0]?.datetime });
+    const second = await must(201, 'POST', '/api/appointments/', bruno.token, { designer_id: bea.id, appointment_date: slots[1]?.datetime });
+
+    await inBrowser('cancel-pending', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await signIn(page, bruno);
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      await page.getByRole('tab', { name: /In Attesa/ }).click();
+      const cards = page.getByRole('listitem').filter({ hasText: 'Bea Verdi' });
+      await cards.nth(1).waitFor();
+      expect(await page.getByRole('tab', { name: /Confermati/ }).textContent()).toContain('0');
+
+      await cards.first().getByRole('button', { name: 'Annulla richiesta' }).click();
+      await cards.first().getByRole('button', { name: 'Sì, annulla' }).click();
+      await expect.poll(async () => cards.count()).toBe(1);
+      expect((await must(200, 'GET', `/api/appointments/${first.appointment_id}`, bruno.token)).status).toBe('cancelled');
+
+      // Offline: the cancellation waits in the outbox and leaves when the connection returns.
+      await context.setOffline(true);
+      await cards.first().getByRole('button', { name: 'Annulla richiesta' }).click();
+      await cards.first().getByRole('button', { name: 'Sì, annulla' }).click();
+      await cards.first().getByText('Annullamento in invio: partirà appena sei di nuovo online.').waitFor();
+      expect((await must(200, 'GET', `/api/appointments/${second.appointment_id}`, bruno.token)).status).toBe('pending');
+      await context.setOffline(false);
+      await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      expect((await must(200, 'GET', `/api/appointments/${second.appointment_id}`, bruno.token)).status).toBe('cancelled');
+    });
+  });
+
+  it('a slot taken meanwhile shows the spec’s message and the nearest alternatives', async () => {
+    const chiara = await designer('Chiara Galli');
+    const dario = await customer('Dario Blu');
+    const elena = await customer('Elena Rosa');
+
+    await inBrowser('slot-taken', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      // Hold the slot list still while the other customer books, so the conflict reaches the server
+      // (the 15-second refresh would otherwise be allowed to notice it first).
+      let frozen: string | null = null;
+      let hold = true;
+      await page.route('**/api/appointments/available-slots/**', async (route: Route) => {
+        if (hold && frozen !== null) {
+          await route.fulfill({ status: 200, contentType: 'application/json', body: frozen });
+          return;
+        }
+        const response = await route.fetch();
+        const body = await response.text();
+        if (hold) frozen = body;
+        await route.fulfill({ response, body });
+      });
+      await signIn(page, dario);
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${chiara.id}`);
+      const dialog = bookingDialog(page);
+      await dialog.waitFor();
+      const time = await chooseFirstSlot(page);
+      const date = await dialog.getByLabel('Data').inputValue();
+      const [day, month, year] = date.split('/');
+      const taken = (await freeSlots(chiara.id)).find((s) => s.date === `${year}-${month}-${day}` && s.time === time);
+      expect(taken).toBeTruthy();
+      await must(201, 'POST', '/api/appointments/', elena.token, { designer_id: chiara.id, appointment_date: taken?.datetime });
+
+      hold = false;
+      await dialog.getByRole('button', { name: 'Prenota' }).click();
+      const alert = dialog.getByRole('alert').filter({ hasText: 'L’orario selezionato non è più disponibile. Seleziona un altro orario.' });
+      await alert.waitFor();
+      await alert.getByText('Orari liberi più vicini').waitFor();
+      const alternatives = alert.getByRole('button', { name: /^Scegli / });
+      expect(await alternatives.count()).toBe(3);
+      // The reloaded list no longer offers the taken time on that day.
+      await expect.poll(async () => dialog.getByRole('radio', { name: time }).count()).toBe(0);
+
+      await alternatives.first().click();
+      expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(1);
+      await dialog.getByRole('button', { name: 'Prenota' }).click();
+      await page.getByRole('dialog', { name: 'Richiesta inviata' }).waitFor();
+    });
+  });
+
+  it('booking is disabled offline, with a clear message', async () => {
+    const fabio = await designer('Fabio Neri');
+    const gaia = await customer('Gaia Verdi');
+    await inBrowser('booking-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await signIn(page, gaia);
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${fabio.id}`);
+      const dialog = bookingDialog(page);
+      await chooseFirstSlot(page);
+      await context.setOffline(true);
+      await dialog.getByText(/^Sei offline: per prenotare serve la connessione/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(true);
+      await context.setOffline(false);
+      await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);
+    });
+  });
+
+  it('asks visitors to register before booking', async () => {
+    const ugo = await designer('Ugo Sala');
+    await inBrowser('booking-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/privacy`);
+      await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${ugo.id}`);
+      const prompt = page.getByRole('dialog', { name: 'Registrazione Richiesta' });
+      await prompt.getByText('Per prenotare un appuntamento con un designer devi prima registrarti. È veloce e gratuito!').waitFor();
+      await prompt.getByRole('button', { name: 'Registrati' }).click();
+      await page.waitForURL(/\/login\?mode=register&redirect=appointment$/);
+      const pending = await page.evaluate(() => [sessionStorage.getItem('pendingAppointment'), sessionStorage.getItem('returnAfterRegistration')]);
+      expect(JSON.parse(pending[0] ?? '{}')).toEqual({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
+      expect(pending[1]).toBe(`/appuntamenti/prenota/${ugo.id}`);
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
@@ -248,6 +249,41 @@ describe('scheduling', () => {
       expect(await dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(true);
       await context.setOffline(false);
       await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);
+    });
+  });
+
+  it('has no serious accessibility violations in the booking modal, the lists and the weekly editor', async () => {
+    const ivo = await designer('Ivo Sarti');
+    const lia = await customer('Lia Conti');
+    const slots = await freeSlots(ivo.id);
+    const a = await must(201, 'POST', '/api/appointments/', lia.token, { designer_id: ivo.id, appointment_date: slots[0]?.datetime, message: 'Salotto.' });
+    await must(200, 'PUT', `/api/appointments/${a.appointment_id}/confirm`, ivo.token, {});
+    await must(201, 'POST', '/api/appointments/', lia.token, { designer_id: ivo.id, appointment_date: slots[1]?.datetime });
+    const blocking = async (page: Page, scope?: string): Promise<string[]> => {
+      await page.waitForTimeout(300);
+      const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+      const results = await (scope ? builder.include(scope) : builder).analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    await inBrowser('axe-scheduling', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, lia);
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${ivo.id}`);
+      await chooseFirstSlot(page);
+      expect(await blocking(page, '[role="dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      await page.getByRole('link', { name: 'Partecipa alla chiamata' }).waitFor();
+      expect(await blocking(page)).toEqual([]);
+
+      await signIn(page, ivo);
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      await page.getByRole('button', { name: 'Conferma', exact: true }).first().waitFor();
+      expect(await blocking(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Gestione Disponibilità' }).click();
+      await page.getByRole('button', { name: 'Salva disponibilità' }).waitFor();
+      expect(await blocking(page, '[role="dialog"]')).toEqual([]);
     });
   });
 

@@ -60,11 +60,17 @@ function DesignerCard({ appointment, busy, error, onAction, onDelete }: CardProp
             {appointment.user_name}
           </h3>
           <p className={styles.contact}>
-            <a href={`mailto:${appointment.user_email}`}>{appointment.user_email}</a>
+            <a className={styles.email} href={`mailto:${appointment.user_email}`}>
+              {appointment.user_email}
+            </a>
             {appointment.user_phone ? (
               <>
-                {' · '}
-                <a href={`tel:${appointment.user_phone.replace(/[^\d+]/g, '')}`}>{appointment.user_phone}</a>
+                <span className={styles.contactSeparator} aria-hidden="true">
+                  {' · '}
+                </span>
+                <a className={styles.phone} href={`tel:${appointment.user_phone.replace(/[^\d+]/g, '')}`}>
+                  {appointment.user_phone}
+                </a>
               </>
             ) : null}
           </p>

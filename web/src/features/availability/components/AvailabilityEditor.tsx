@@ -5,12 +5,13 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { useSaveAvailabilityMutation, useWeeklyAvailabilityQuery, type AvailabilityWindow } from '../api/availabilityApi';
 import {
-  HOURS,
-  MINUTES,
+  QUARTERS,
   addSlot,
   fromServer,
+  hhmm,
   invalidSlots,
   overlappingDays,
+  overlappingSlots,
   removeSlot,
   setActive,
   setEnd,
@@ -35,50 +36,29 @@ function dayName(day: number): string {
   return t(DAY_KEYS[day] ?? 'availability.day0');
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 interface TimeProps {
   value: number;
-  hourLabel: string;
-  minuteLabel: string;
+  label: string;
   onChange: (minutes: number) => void;
   invalid?: boolean;
 }
 
-/** Two selects, hours 0–23 and minutes 00/15/30/45, so only the spec's times can be chosen. */
-function TimeInput({ value, hourLabel, minuteLabel, onChange, invalid = false }: TimeProps) {
-  const hour = Math.floor(value / 60);
-  const minute = value % 60;
+/** One select of quarter hours (00:00–23:45): only the spec's hours and minutes can be chosen. */
+function TimeInput({ value, label, onChange, invalid = false }: TimeProps) {
   return (
-    <span className={styles.time}>
-      <select
-        className={styles.select}
-        aria-label={hourLabel}
-        aria-invalid={invalid}
-        value={hour}
-        onChange={(event) => onChange(Number(event.currentTarget.value) * 60 + minute)}
-      >
-        {HOURS.map((h) => (
-          <option key={h} value={h}>
-            {two(h)}
-          </option>
-        ))}
-      </select>
-      <span aria-hidden="true">:</span>
-      <select
-        className={styles.select}
-        aria-label={minuteLabel}
-        aria-invalid={invalid}
-        value={minute}
-        onChange={(event) => onChange(hour * 60 + Number(event.currentTarget.value))}
-      >
-        {MINUTES.map((m) => (
-          <option key={m} value={m}>
-            {two(m)}
-          </option>
-        ))}
-      </select>
-    </span>
+    <select
+      className={styles.select}
+      aria-label={label}
+      aria-invalid={invalid}
+      value={value}
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
+    >
+      {QUARTERS.map((minutes) => (
+        <option key={minutes} value={minutes}>
+          {hhmm(minutes)}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -88,14 +68,15 @@ interface RowProps {
   slot: EditorSlot;
   only: boolean;
   invalid: boolean;
+  clash: boolean;
   onChange: (week: (week: EditorWeek) => EditorWeek) => void;
 }
 
-function SlotRow({ day, index, slot, only, invalid, onChange }: RowProps) {
+function SlotRow({ day, index, slot, only, invalid, clash, onChange }: RowProps) {
   const vars = { day: dayName(day), n: index + 1 };
   const errorId = useId();
   return (
-    <li className={`${styles.row} ${slot.active ? '' : styles.inactive}`}>
+    <li className={[styles.row, slot.active ? '' : styles.inactive, clash ? styles.clash : ''].filter(Boolean).join(' ')}>
       <label className={styles.toggle}>
         <input
           type="checkbox"
@@ -112,18 +93,12 @@ function SlotRow({ day, index, slot, only, invalid, onChange }: RowProps) {
       </label>
       <span className={styles.range} aria-describedby={invalid ? errorId : undefined}>
         <span className={styles.word}>{t('availability.from')}</span>
-        <TimeInput
-          value={slot.start}
-          hourLabel={t('availability.startHour', vars)}
-          minuteLabel={t('availability.startMinute', vars)}
-          onChange={(start) => onChange((w) => setStart(w, day, index, start))}
-        />
+        <TimeInput value={slot.start} invalid={clash} label={t('availability.start', vars)} onChange={(start) => onChange((w) => setStart(w, day, index, start))} />
         <span className={styles.word}>{t('availability.to')}</span>
         <TimeInput
           value={slot.end}
-          invalid={invalid}
-          hourLabel={t('availability.endHour', vars)}
-          minuteLabel={t('availability.endMinute', vars)}
+          invalid={invalid || clash}
+          label={t('availability.end', vars)}
           onChange={(end) => onChange((w) => setEnd(w, day, index, end))}
         />
       </span>
@@ -199,6 +174,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   };
   const invalid = invalidSlots(week);
   const overlaps = overlappingDays(week);
+  const clashing = overlappingSlots(week);
   const blocked = invalid.size > 0 || overlaps.length > 0;
 
   const submit = async (): Promise<void> => {
@@ -246,12 +222,13 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
                     slot={slot}
                     only={slots.length === 1}
                     invalid={invalid.has(slot.key)}
+                    clash={clashing.has(slot.key)}
                     onChange={change}
                   />
                 ))}
               </ul>
               {overlaps.includes(day) ? (
-                <p className={styles.rowError} role="alert">
+                <p className={styles.dayError} role="alert">
                   {t('availability.overlap', { day: dayName(day) })}
                 </p>
               ) : null}

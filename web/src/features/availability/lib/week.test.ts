@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_MINUTE, addSlot, defaultWeek, fromServer, invalidSlots, overlappingDays, pushedEnd, removeSlot, setActive, setEnd, setStart, toPayload } from './week';
+import { LAST_MINUTE, addSlot, defaultWeek, fromServer, invalidSlots, overlappingDays, overlappingSlots, pushedEnd, removeSlot, setActive, setEnd, setStart, toPayload } from './week';
 
 const at = (h: number, m = 0): number => h * 60 + m;
 
@@ -46,6 +46,7 @@ describe('weekly editor rules', () => {
       { day_of_week: 1, start_time: '11:00', end_time: '13:00', is_active: true },
     ]);
     expect(overlappingDays(week)).toEqual([1]);
+    expect(overlappingSlots(week).size).toBe(2);
     week = setActive(week, 1, 1, false);
     expect(overlappingDays(week)).toEqual([]);
     week = setEnd(week, 1, 0, at(8));

@@ -18,6 +18,8 @@ export type EditorWeek = EditorSlot[][];
 export const DAYS = 7;
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, h) => h);
 export const MINUTES: readonly number[] = [0, 15, 30, 45];
+/** Every time a window may start or end: 00:00 to 23:45 in quarter hours. */
+export const QUARTERS: readonly number[] = HOURS.flatMap((h) => MINUTES.map((m) => h * 60 + m));
 /** The latest minute a window may end (23:45). */
 export const LAST_MINUTE = 23 * 60 + 45;
 
@@ -114,6 +116,20 @@ export function overlappingDays(week: EditorWeek): number[] {
       }
     }
   });
+  return out;
+}
+
+/** The active slots that overlap another active slot of their day. */
+export function overlappingSlots(week: EditorWeek): Set<string> {
+  const out = new Set<string>();
+  for (const slots of week) {
+    const active = slots.filter((s) => s.active);
+    for (const a of active) {
+      for (const b of active) {
+        if (a !== b && a.start < b.end && b.start < a.end) out.add(a.key);
+      }
+    }
+  }
   return out;
 }
 

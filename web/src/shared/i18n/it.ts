@@ -228,7 +228,7 @@ export const it = {
   'booking.page.notFoundBody': 'Questo designer non è più su Interno, oppure il link non è corretto.',
   'booking.page.home': 'Torna alla home',
   'availability.title': 'Gestione Disponibilità',
-  'availability.lead': 'Indica quando sei disponibile per le videochiamate, giorno per giorno. Gli orari sono in ora italiana e ogni chiamata dura un’ora.',
+  'availability.lead': 'Indica quando sei disponibile per le videochiamate, giorno per giorno, in ora italiana. Le chiamate si susseguono dall’inizio di ogni fascia.',
   'availability.day0': 'Lunedì',
   'availability.day1': 'Martedì',
   'availability.day2': 'Mercoledì',

@@ -113,7 +113,7 @@ describe('scheduling', () => {
     await inBrowser('booking-customer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await signIn(page, anna);
       await page.goto(`${server.baseUrl}/appuntamenti/prenota/${sofia.id}`);
-      await page.getByRole('heading', { level: 1, name: 'Parla con Sofia Marino' }).waitFor();
+      // The booking link opens the modal at once (the page behind it is inert meanwhile).
       const dialog = bookingDialog(page);
       await dialog.waitFor();
       expect(await dialog.getByLabel('Data').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -125,6 +125,7 @@ describe('scheduling', () => {
       expect(await success.getByText('In attesa di conferma').count()).toBe(1);
       expect(await success.textContent()).toContain(time);
       await success.getByRole('button', { name: 'Ho capito' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Parla con Sofia Marino' }).waitFor();
     });
 
     await inBrowser('booking-designer', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {

@@ -36,14 +36,15 @@ describe('validateRegistration', () => {
     ]);
   });
 
-  it.each([
+  const alone: [string, Partial<RegistrationForm>, string][] = [
     ['name', { name: '   ' }, 'Please enter your name'],
     ['email', { email: '' }, 'Please enter your email'],
     ['specialties', { specialties: [] }, 'Please select at least one style'],
     ['prima_proposta', { prima_proposta: '' }, 'Please select your proposal timeframe'],
     ['privacy_consent', { privacy_consent: false }, 'Please agree to the privacy policy'],
     ['city', { city: '  ' }, 'Please enter your city'],
-  ] as const)('flags %s alone', (field, patch, message) => {
+  ];
+  it.each(alone)('flags %s alone', (field, patch, message) => {
     expect(validateRegistration({ ...complete, ...patch })).toEqual([{ field, message }]);
   });
 

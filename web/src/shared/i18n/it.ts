@@ -278,6 +278,7 @@ export const it = {
     many: '{count} di anni di esperienza',
     other: '{count} anni di esperienza',
   },
+  'designers.years': { one: '{count} anno', many: '{count} di anni', other: '{count} anni' },
   'designers.budgetFrom': 'Da €{min_budget}',
   'designers.verified': 'Verificato',
   'designers.verifiedLabel': 'Designer verificato da Interno',

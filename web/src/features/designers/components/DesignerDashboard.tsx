@@ -186,14 +186,14 @@ function DashboardContent({ designer, stale, fetchedAt, renderCounters, renderEx
             </div>
             <div>
               <dt>{t('designers.facts.experience')}</dt>
-              <dd>{t('designers.experience', { count: designer.experience })}</dd>
+              <dd>{t('designers.years', { count: designer.experience })}</dd>
             </div>
             <div>
               <dt>{t('designers.facts.budget')}</dt>
               <dd>{t('designers.budgetFrom', { min_budget: designer.min_budget })}</dd>
             </div>
             {designer.email ? (
-              <div>
+              <div className={styles.wide}>
                 <dt>{t('designers.facts.email')}</dt>
                 <dd className={styles.breakable}>{designer.email}</dd>
               </div>

@@ -61,7 +61,7 @@ export function DesignerPublicProfile({ designerId, renderContact, renderActions
             ) : null}
             <div>
               <dt>{t('designers.facts.experience')}</dt>
-              <dd>{t('designers.experience', { count: designer.experience })}</dd>
+              <dd>{t('designers.years', { count: designer.experience })}</dd>
             </div>
             <div>
               <dt>{t('designers.facts.budget')}</dt>

@@ -78,7 +78,7 @@ export function DesignerRegistration() {
     if (focusSummary.current && errors.length > 0) {
       focusSummary.current = false;
       summaryRef.current?.focus();
-      summaryRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      summaryRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     }
   }, [errors]);
 

@@ -18,7 +18,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
     if (!element) return;
     const target = element.matches('fieldset') ? (element.querySelector<HTMLElement>('input') ?? element) : element;
     target.focus();
-    element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   };
   return (
     <Alert ref={ref} tone="error" title={t('designers.register.summaryTitle')} focusable className={styles.summary}>

@@ -22,6 +22,8 @@ export function GalleryPicker({ picker, id, disabled = false, error }: GalleryPi
   const [dragging, setDragging] = useState(false);
   const { items, processing, problems } = picker;
   const room = MAX_GALLERY - items.length - processing;
+  // "Nuova" helps only when new pictures sit next to stored ones (editing).
+  const mixed = items.some((item) => item.kind === 'stored');
   const onDrop = (event: DragEvent): void => {
     event.preventDefault();
     setDragging(false);
@@ -78,7 +80,7 @@ export function GalleryPicker({ picker, id, disabled = false, error }: GalleryPi
               sizes="(min-width: 720px) 240px, 50vw"
             />
             {i === 0 ? <span className={styles.badge}>{t('designers.gallery.cover')}</span> : null}
-            {item.kind === 'new' && i !== 0 ? <span className={`${styles.badge} ${styles.newBadge}`}>{t('designers.gallery.new')}</span> : null}
+            {mixed && item.kind === 'new' && i !== 0 ? <span className={`${styles.badge} ${styles.newBadge}`}>{t('designers.gallery.new')}</span> : null}
             <div className={styles.tools}>
               <button
                 type="button"

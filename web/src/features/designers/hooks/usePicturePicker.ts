@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/i18n/t';
 import { MAX_GALLERY } from '../lib/designer';
 import { galleryKey, moveItem, roomLeft, storedItems, type GalleryItem } from '../lib/gallery';
@@ -27,7 +27,9 @@ export function useGalleryPicker(initial: readonly string[] = []): GalleryPicker
   const [processing, setProcessing] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
   const state = useRef({ items, processing });
-  state.current = { items, processing };
+  useEffect(() => {
+    state.current = { items, processing };
+  }, [items, processing]);
 
   const addFiles = useCallback(async (files: Iterable<File>) => {
     const list = Array.from(files);
@@ -43,20 +45,20 @@ export function useGalleryPicker(initial: readonly string[] = []): GalleryPicker
     setProblems(found);
     if (accepted.length === 0) return;
     setProcessing((n) => n + accepted.length);
-    await Promise.all(
-      accepted.map(async (file) => {
-        try {
-          const dataUrl = await resizeImageFile(file, GALLERY_SIZE);
-          setItems((current) =>
-            current.length >= MAX_GALLERY ? current : [...current, { key: galleryKey(), kind: 'new', dataUrl, name: file.name }],
-          );
-        } catch {
-          setProblems((current) => [...current, t('designers.alert.processing', { name: file.name })]);
-        } finally {
-          setProcessing((n) => n - 1);
-        }
-      }),
-    );
+    // One at a time: the gallery keeps the order the files were chosen in, and a phone never holds
+    // several full-size photos decoded at once.
+    for (const file of accepted) {
+      try {
+        const dataUrl = await resizeImageFile(file, GALLERY_SIZE);
+        setItems((current) =>
+          current.length >= MAX_GALLERY ? current : [...current, { key: galleryKey(), kind: 'new', dataUrl, name: file.name }],
+        );
+      } catch {
+        setProblems((current) => [...current, t('designers.alert.processing', { name: file.name })]);
+      } finally {
+        setProcessing((n) => n - 1);
+      }
+    }
   }, []);
 
   const remove = useCallback((key: string) => setItems((current) => current.filter((item) => item.key !== key)), []);

@@ -9,6 +9,14 @@ import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { FakeXhr } from '../../../test/fakeXhr';
 import { DesignerRegistration } from './DesignerRegistration';
 
+const google = vi.hoisted(() => ({ onCredential: null as ((credential: string) => void) | null }));
+vi.mock('../../../shared/lib/googleIdentity', () => ({
+  renderGoogleButton: vi.fn(async (options: { onCredential: (credential: string) => void }) => {
+    google.onCredential = options.onCredential;
+  }),
+}));
+let clientId = '';
+
 function LoginProbe() {
   const location = useLocation();
   return <p>{`login ${location.search}`}</p>;
@@ -50,10 +58,13 @@ function fillForm() {
 }
 
 beforeEach(() => {
+  clientId = '';
+  google.onCredential = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ google_client_id: '' }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(async () => new Response(JSON.stringify({ google_client_id: clientId }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
   );
 });
 
@@ -124,5 +135,33 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crea account designer' }));
     await screen.findByText('Network error: Unable to connect to the server. Please check your internet connection and try again.');
+  });
+
+  it('registers with Google when a client id is configured, sending the profile without a password', async () => {
+    clientId = 'client.apps.example';
+    FakeXhr.reset({ status: 201, body: { id: 13, name: 'Chiara Galli' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await screen.findByText('Ultimo passo: crea una password oppure registrati con il tuo account Google.');
+    await waitFor(() => expect(google.onCredential).not.toBeNull());
+    google.onCredential?.('google-id-token');
+    await screen.findByText('login ?email=chiara%40example.com');
+    expect(FakeXhr.sent[0]?.url).toBe('/api/designers/google-auth');
+    const body = JSON.parse(FakeXhr.sent[0]?.body ?? '{}') as { credential: string; designer_data: Record<string, unknown> };
+    expect(body.credential).toBe('google-id-token');
+    expect(body.designer_data).toMatchObject({ name: 'Chiara Galli', privacy_consent: true, experience: 0, min_budget: 300 });
+    expect(body.designer_data).not.toHaveProperty('password');
+  });
+
+  it('explains a Google failure in the spec words', async () => {
+    clientId = 'client.apps.example';
+    FakeXhr.reset({ status: 401, body: { detail: 'Invalid Google credential', reason: 'token_invalid' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await waitFor(() => expect(google.onCredential).not.toBeNull());
+    google.onCredential?.('bad-token');
+    await screen.findByText('Google authentication failed: Invalid Google credential. Please try manual registration.');
   });
 });

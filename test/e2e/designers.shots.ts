@@ -119,6 +119,21 @@ describe('designer screenshots', () => {
         await page.getByText('4 di 12 immagini').waitFor();
         await page.locator('#designer-registration-gallery_images').scrollIntoViewIfNeeded();
         await shot(page, 'registration-gallery', width, false);
+        await page.getByLabel('Città').fill('Lecce');
+        await page.getByLabel('Biografia').fill('Case sul mare, luce e calce.');
+        for (const [role, name] of [
+          ['radio', /^Naturale e mediterraneo/],
+          ['checkbox', 'Mediterraneo'],
+          ['radio', '7-15 giorni'],
+          ['checkbox', 'Online'],
+          ['checkbox', /^Ho letto e accetto/],
+        ] as const) {
+          await page.locator('label', { has: page.getByRole(role, { name, exact: typeof name === 'string' }) }).click();
+        }
+        await page.getByRole('button', { name: 'Continua' }).click();
+        await page.getByLabel('Password', { exact: true }).fill('corta');
+        await page.getByLabel('Conferma password').fill('diversa');
+        await shot(page, 'password', width, false);
 
         await page.goto(`${server.baseUrl}/designer/${designerId}`);
         await page.getByRole('heading', { level: 1 }).waitFor();

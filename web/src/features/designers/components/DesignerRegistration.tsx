@@ -84,8 +84,9 @@ export function DesignerRegistration() {
 
   useEffect(() => {
     if (!moved.current) return;
+    // Focus the new step's heading for screen readers without jumping; the page glides to the top.
+    stepHeadingRef.current?.focus({ preventScroll: true });
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    stepHeadingRef.current?.focus();
   }, [step]);
 
   const change = (patch: Partial<RegistrationForm>): void => {

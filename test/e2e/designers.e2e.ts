@@ -48,6 +48,11 @@ describe('designers', () => {
 
   it('registers a designer with a gallery, who logs in, edits the bio and sees it on the public pages', async () => {
     await inBrowser('designer-journey', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       await page.goto(`${server.baseUrl}/designer-registration`);
       await acceptEssentialCookies(page);
       await page.reload();
@@ -164,6 +169,8 @@ describe('designers', () => {
       await page.getByText('Progetto case luminose tra Puglia e Basilicata, con artigiani locali.').waitFor();
       expect(await page.getByRole('img', { name: 'Foto di Chiara Galli' }).getAttribute('src')).toMatch(/^\/api\/images\/resize\/uploads\/gallery\//);
       expect(await axeProblems(page)).toEqual([]);
+      // The whole journey, under the server's CSP, logs nothing wrong.
+      expect(problems).toEqual([]);
     });
   });
 

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('./', import.meta.url)),
-    include: ['test/e2e/**/*.shots.ts'],
+    include: ['test/e2e/*.shots.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 180_000,

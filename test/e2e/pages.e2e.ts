@@ -45,7 +45,7 @@ describe('pages and deep links', () => {
 
   it('loads the app for deep links and shows a designed not-found page', async () => {
     await inBrowser('deep-link', { baseUrl: server.baseUrl }, async ({ page }) => {
-      const response = await page.goto(`${server.baseUrl}/designer/12`);
+      const response = await page.goto(`${server.baseUrl}/stanza/12`);
       expect(response?.status()).toBe(200);
       await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).waitFor();
       await page.getByRole('heading', { level: 1, name: 'Pagina non trovata' }).waitFor();

@@ -8,6 +8,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
+import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
@@ -33,6 +34,7 @@ installOutbox({
     });
   },
 });
+registerProfileEditOutbox(store.dispatch);
 registerServiceWorker();
 
 const container = document.getElementById('root');

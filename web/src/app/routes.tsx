@@ -37,6 +37,32 @@ const legalRoutes: RouteObject[] = [
   },
 ];
 
+// designers (issue 5): registration, the public portfolio and profile, the designer's dashboard.
+const designerRoutes: RouteObject[] = [
+  {
+    path: 'designer-registration',
+    handle: { title: 'title.designerRegistration' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/designers/components/DesignerRegistration')).DesignerRegistration }),
+  },
+  {
+    path: 'designer/:id',
+    handle: { title: 'title.designerPortfolio' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/DesignerPortfolioPage')).DesignerPortfolioPage }),
+  },
+  {
+    path: 'profile/:id',
+    handle: { title: 'title.designerProfile' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/DesignerProfilePage')).DesignerProfilePage }),
+  },
+  {
+    path: 'designer-profile',
+    handle: { title: 'title.designerDashboard' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/DesignerDashboardPage')).DesignerDashboardPage }),
+  },
+  // The not-found panels link to /home, which is the home page.
+  { path: 'home', element: <Navigate to="/" replace /> },
+];
+
 // scheduling: the appointments page the e-mails link to, and booking links for one designer.
 const schedulingRoutes: RouteObject[] = [
   {
@@ -73,6 +99,7 @@ export const routes: RouteObject[] = [
         children: [
           ...homeRoutes,
           ...legalRoutes,
+          ...designerRoutes,
           ...schedulingRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],

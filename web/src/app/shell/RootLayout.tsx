@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { ConsentManager } from '../../features/consent/components/ConsentManager';
 import { UpdateToast } from '../../features/pwa/components/UpdateToast';
 import { t, type PlainKey } from '../../shared/i18n/t';
+import { ToastViewport } from '../../shared/ui/Toast';
 
 /** Route `handle` fields the app reads. */
 export interface RouteHandle {
@@ -20,7 +21,7 @@ function useDocumentTitle(): void {
   }, [title]);
 }
 
-/** Wraps every page, with or without the shell: consent, update notice, scroll restoration, titles. */
+/** Wraps every page, with or without the shell: consent, update notice, toasts, scroll restoration, titles. */
 export function RootLayout() {
   useDocumentTitle();
   return (
@@ -28,6 +29,7 @@ export function RootLayout() {
       <Outlet />
       <ConsentManager />
       <UpdateToast />
+      <ToastViewport />
       <ScrollRestoration />
     </>
   );

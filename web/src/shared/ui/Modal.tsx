@@ -18,7 +18,8 @@ export interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** false: Escape and the backdrop do not close (a choice is required). */
   dismissible?: boolean;
-  size?: 'sm' | 'md';
+  /** sm 28rem, md 36rem (default), lg 48rem for long forms. */
+  size?: 'sm' | 'md' | 'lg';
 }
 
 function focusables(container: HTMLElement): HTMLElement[] {
@@ -91,7 +92,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
       <div className={styles.backdrop} aria-hidden="true" onClick={dismissible ? () => onCloseRef.current() : undefined} />
       <div
         ref={panelRef}
-        className={`${styles.panel} ${size === 'sm' ? styles.small : ''}`}
+        className={`${styles.panel} ${size === 'sm' ? styles.small : size === 'lg' ? styles.large : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

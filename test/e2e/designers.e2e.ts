@@ -1,0 +1,274 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBrowser } from './harness/browser';
+import { axeProblems, makeJpegFiles, makeTextFile, signInThroughApi } from './harness/designers';
+import { startInterno, type RunningServer } from './harness/server';
+
+const EMAIL = 'chiara.galli@example.com';
+const PASSWORD = 'progetti-luce-2026';
+
+/** Ticks a visually hidden checkbox or radio by clicking its label, as a person would. */
+async function choose(page: Page, role: 'checkbox' | 'radio', name: string | RegExp): Promise<void> {
+  await page.locator('label', { has: page.getByRole(role, { name, exact: typeof name === 'string' }) }).click();
+}
+
+async function acceptEssentialCookies(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  });
+}
+
+/** Fills step one of the registration with a complete profile. */
+async function fillProfile(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Nome e cognome').fill('Chiara Galli');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Città').fill(' Bari ');
+  await page.getByLabel('Biografia').fill('Interni mediterranei, luce naturale e materiali del Sud.');
+  await choose(page, 'radio', /^Naturale e mediterraneo/);
+  await choose(page, 'checkbox', 'Mediterraneo');
+  await choose(page, 'checkbox', 'Rustico');
+  await choose(page, 'radio', '5-7 giorni');
+  await choose(page, 'checkbox', 'Di persona');
+  await page.getByLabel('Instagram').fill('@studio.galli');
+  await page.getByLabel('Sito web').fill('studiogalli.it');
+}
+
+describe('designers', () => {
+  let server: RunningServer;
+  let designerId = 0;
+
+  beforeAll(async () => {
+    server = await startInterno();
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('registers a designer with a gallery, who logs in, edits the bio and sees it on the public pages', async () => {
+    await inBrowser('designer-journey', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await page.goto(`${server.baseUrl}/designer-registration`);
+      await acceptEssentialCookies(page);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Entra in Interno come designer' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // An empty form gets the spec's English alerts, in one summary, and stays on step one.
+      await page.getByRole('button', { name: 'Continua' }).click();
+      const summary = page.getByRole('alert').filter({ hasText: 'Controlla questi campi' });
+      await summary.waitFor();
+      for (const text of ['Please enter your name', 'Please enter your email', 'Please select at least one style', 'Please select your proposal timeframe', 'Please agree to the privacy policy']) {
+        expect(await summary.getByText(text, { exact: true }).count()).toBe(1);
+      }
+
+      await fillProfile(page, EMAIL);
+
+      // Gallery: three pictures and one file that is not a picture.
+      const files = await makeJpegFiles(page, ['soggiorno.jpg', 'cucina.jpg', 'camera.jpg']);
+      const note = await makeTextFile('preventivo.txt', 'non una foto');
+      await page.locator('#designer-registration-gallery_images').setInputFiles([...files, note]);
+      await page.getByText('File preventivo.txt is not an image').waitFor();
+      await page.getByText('3 di 12 immagini').waitFor();
+      const previews = page.getByRole('img', { name: /^Immagine \d della galleria$/ });
+      expect(await previews.count()).toBe(3);
+      expect(await previews.first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+      await page.getByRole('button', { name: 'Rimuovi l’immagine 3' }).click();
+      await page.getByText('2 di 12 immagini').waitFor();
+
+      await choose(page, 'checkbox', /^Ho letto e accetto/);
+      await page.getByRole('button', { name: 'Continua' }).click();
+
+      // Step two: the password rules, and submit only when both hold.
+      await page.getByRole('heading', { level: 2, name: 'Scegli come accedere' }).waitFor();
+      const submit = page.getByRole('button', { name: 'Crea account designer' });
+      await page.getByLabel('Password', { exact: true }).fill('corta');
+      await page.getByText('La password deve contenere almeno 8 caratteri').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Conferma password').fill(`${PASSWORD}x`);
+      await page.getByText('Le password non corrispondono').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByLabel('Conferma password').fill(PASSWORD);
+      expect(await submit.isDisabled()).toBe(false);
+      await submit.click();
+
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('email')).toBe(EMAIL);
+      await page.getByText('Account designer creato! Accedi per vedere il tuo profilo.').waitFor();
+
+      // Signed in, the designer sees the dashboard.
+      await signInThroughApi(page, EMAIL, PASSWORD);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await page.getByText('Naturale e mediterraneo · Bari').waitFor();
+      const publicLink = await page.getByRole('link', { name: 'Vedi profilo pubblico' }).getAttribute('href');
+      designerId = Number(publicLink?.split('/').pop());
+      expect(designerId).toBeGreaterThan(0);
+      await page.getByRole('region', { name: 'I tuoi numeri' }).getByText('Mi piace').waitFor();
+
+      // Pictures come from the resize endpoint at their size, with a srcset and dimensions.
+      const tile = page.getByRole('button', { name: 'Apri a schermo intero il progetto 1' });
+      const img = tile.locator('img');
+      expect(await img.getAttribute('src')).toMatch(/^\/api\/images\/resize\/uploads\/gallery\/[^?]+\?size=\d+$/);
+      expect(await img.getAttribute('srcset')).toMatch(/ 160w, .* 1200w$/);
+      expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
+      expect(await img.getAttribute('loading')).toBe('lazy');
+      expect(await page.getByRole('button', { name: /^Apri a schermo intero il progetto/ }).count()).toBe(2);
+      expect(await axeProblems(page)).toEqual([]);
+
+      // The fullscreen viewer: arrows and Escape.
+      await tile.click();
+      const viewer = page.getByRole('dialog', { name: 'Galleria di Chiara Galli' });
+      await viewer.getByText('1 di 2').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await viewer.getByText('2 di 2').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await viewer.getByText('1 di 2').waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await viewer.getByText('2 di 2').waitFor();
+      await viewer.getByRole('button', { name: 'Vai all’immagine 1' }).click();
+      await viewer.getByText('1 di 2').waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      // Edit: the budget rule, then a new bio.
+      await page.getByRole('button', { name: 'Modifica profilo' }).click();
+      const modal = page.getByRole('dialog', { name: 'Modifica profilo' });
+      await modal.waitFor();
+      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+      await modal.getByLabel('Biografia').fill('Progetto case luminose tra Puglia e Basilicata, con artigiani locali.');
+      await modal.getByLabel(/^Budget minimo/).fill('200');
+      await modal.getByLabel('Anni di esperienza').fill('9');
+      await modal.getByRole('button', { name: 'Salva modifiche' }).click();
+      await modal.getByText('Minimum budget must be at least €300').first().waitFor();
+      await modal.getByLabel(/^Budget minimo/).fill('800');
+      await modal.getByRole('button', { name: 'Salva modifiche' }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.getByText('Profilo aggiornato.').waitFor();
+      await page.getByText('Progetto case luminose tra Puglia e Basilicata, con artigiani locali.').waitFor();
+
+      // The public pages show the change.
+      await page.goto(`${server.baseUrl}/designer/${designerId}`);
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await page.getByText('Progetto case luminose tra Puglia e Basilicata, con artigiani locali.').waitFor();
+      await page.getByText('Da €800').waitFor();
+      await page.getByText('9 anni di esperienza').waitFor();
+      expect(await page.getByRole('link', { name: /Sito web/ }).getAttribute('href')).toBe('https://studiogalli.it');
+      expect(await page.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe('https://www.instagram.com/studio.galli');
+      expect(await axeProblems(page)).toEqual([]);
+
+      await page.goto(`${server.baseUrl}/profile/${designerId}`);
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await page.getByText('Progetto case luminose tra Puglia e Basilicata, con artigiani locali.').waitFor();
+      expect(await page.getByRole('img', { name: 'Foto di Chiara Galli' }).getAttribute('src')).toMatch(/^\/api\/images\/resize\/uploads\/gallery\//);
+      expect(await axeProblems(page)).toEqual([]);
+      // The whole journey, under the server's CSP, logs nothing wrong.
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('shows the access-denied panel to a visitor on /designer-profile', async () => {
+    await inBrowser('designer-access-denied', { baseUrl: server.baseUrl }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByText('Accesso negato. Questa pagina è riservata ai designer.').waitFor();
+      expect(await page.getByRole('link', { name: 'Registrati come designer' }).getAttribute('href')).toBe('/designer-registration');
+      expect(await axeProblems(page)).toEqual([]);
+    });
+  });
+
+  it('shows "Designer Non Trovato" for /profile/99999 and leads home through /home', async () => {
+    await inBrowser('designer-not-found', { baseUrl: server.baseUrl }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/profile/99999`);
+      await page.getByRole('heading', { level: 1, name: 'Designer Non Trovato' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Torna alla home' }).getAttribute('href')).toBe('/home');
+      await page.getByRole('link', { name: 'Torna alla home' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.goto(`${server.baseUrl}/designer/abc`);
+      await page.getByRole('heading', { level: 1, name: 'Designer Non Trovato' }).waitFor();
+    });
+  });
+
+  it('sends a visitor who wants to contact the designer to register, remembering both', async () => {
+    expect(designerId).toBeGreaterThan(0);
+    await inBrowser('designer-visitor-contact', { baseUrl: server.baseUrl }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/designer/${designerId}`);
+      await page.getByRole('button', { name: 'Contatta Designer' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).search).toBe('?mode=register&redirect=contact');
+      const stored = await page.evaluate(() => ({
+        designer: JSON.parse(sessionStorage.getItem('pendingDesigner') ?? 'null') as { id: number; name: string } | null,
+        back: sessionStorage.getItem('returnAfterRegistration'),
+      }));
+      expect(stored.designer).toMatchObject({ id: designerId, name: 'Chiara Galli' });
+      expect(stored.back).toBe(`/designer/${designerId}`);
+
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${server.baseUrl}/profile/${designerId}`);
+      await page.getByRole('button', { name: 'Contatta Chiara Galli' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registrazione Richiesta' });
+      await dialog.getByText('Per contattare un designer devi prima registrarti. È veloce e gratuito!').waitFor();
+      await dialog.getByRole('button', { name: 'Annulla' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();
+      await page.getByRole('button', { name: 'Contatta Chiara Galli' }).click();
+      await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await page.evaluate(() => sessionStorage.getItem('returnAfterRegistration'))).toBe(`/profile/${designerId}`);
+    });
+  });
+
+  it('keeps an offline bio edit in the outbox and sends it once back online', async () => {
+    expect(designerId).toBeGreaterThan(0);
+    await inBrowser('designer-offline-edit', { baseUrl: server.baseUrl, width: 1280 }, async ({ page, context }) => {
+      await page.goto(server.baseUrl + '/privacy');
+      await signInThroughApi(page, EMAIL, PASSWORD);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Modifica profilo' }).click();
+      const modal = page.getByRole('dialog', { name: 'Modifica profilo' });
+      await modal.getByLabel('Biografia').fill('Scritto in treno, senza rete.');
+      await modal.getByRole('button', { name: 'Salva modifiche' }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.getByText('Sei offline: le modifiche sono salvate su questo dispositivo e partiranno appena torni online.').waitFor();
+      await page.getByText('Scritto in treno, senza rete.').waitFor();
+      await context.setOffline(false);
+      await expect
+        .poll(
+          async () =>
+            page.evaluate(async (id) => {
+              const response = await fetch(`/api/designers/${id}`, { cache: 'no-store' });
+              return ((await response.json()) as { bio: string }).bio;
+            }, designerId),
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe('Scritto in treno, senza rete.');
+    });
+  });
+
+  it('deletes the account after confirmation, logs out and goes home', async () => {
+    expect(designerId).toBeGreaterThan(0);
+    await inBrowser('designer-delete', { baseUrl: server.baseUrl }, async ({ page }) => {
+      await page.goto(server.baseUrl + '/privacy');
+      await signInThroughApi(page, EMAIL, PASSWORD);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByRole('button', { name: 'Modifica profilo' }).click();
+      await page.getByRole('dialog', { name: 'Modifica profilo' }).getByRole('button', { name: 'Elimina account' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Eliminare l’account?' });
+      await confirm.getByText('Sei sicuro di voler eliminare il tuo account? Questa azione è irreversibile.').waitFor();
+      await confirm.getByRole('button', { name: 'Elimina definitivamente' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.getByText('Account eliminato con successo.').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      const status = await page.evaluate(async (id) => (await fetch(`/api/designers/${id}`)).status, designerId);
+      expect(status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
+import { t } from '../../shared/i18n/t';
+import { DashboardCounter } from '../../shared/ui/DashboardCounter';
+
+function HeartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z" />
+    </svg>
+  );
+}
+
+/**
+ * /designer-profile: the designer's dashboard. The designers feature draws the profile; the four
+ * counters and the modals they open belong to other features and are composed here; their modals
+ * and messaging's "Nuovo messaggio da {sender}" notification go in `renderExtras`, given the designer.
+ */
+export function DesignerDashboardPage() {
+  return (
+    <DesignerDashboard
+      renderCounters={(designer) => (
+        <>
+          {/* 1. Likes. Engagement (issue 6) swaps this tile for its counter that opens the
+                 statistics modal (tabs Liked, Messages, Shared). */}
+          <DashboardCounter label={t('designers.dashboard.likes')} value={designer.like_count} icon={<HeartIcon />} />
+          {/* 2. Messages: messaging's counter (unread polled every 10 s) opening the chat modal (issue 7). */}
+          {/* 3. Confirmed appointments: scheduling's counter opening "I Miei Appuntamenti" (issue 8). */}
+          {/* 4. Availability settings: scheduling's counter opening "Gestione Disponibilità" (issue 8). */}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
+import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
+import type { RootState } from '../store';
+
+/**
+ * /designer/{id}. The designers feature draws the portfolio; the actions under the name come from
+ * the features that own them.
+ */
+export function DesignerPortfolioPage() {
+  const { id } = useParams();
+  const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  return (
+    <DesignerPortfolio
+      designerId={id}
+      renderActions={(designer) => (
+        <>
+          {/* "Contatta Designer": visitors register first (the designer and this page wait in session
+              storage); signed-in people get messaging's ContactButton here (issue 7). */}
+          {loggedIn ? null : <VisitorContact designer={designer} flow="direct" />}
+          {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
+          {/* Booking a video call: scheduling's BookButton (issue 8). */}
+        </>
+      )}
+    />
+  );
+}

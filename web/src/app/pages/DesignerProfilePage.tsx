@@ -1,0 +1,25 @@
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
+import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
+import type { RootState } from '../store';
+
+/**
+ * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
+ * (engagement, issue 6) and booking (scheduling, issue 8) go in `renderActions`, given the designer.
+ */
+export function DesignerProfilePage() {
+  const { id } = useParams();
+  const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  return (
+    <DesignerPublicProfile
+      designerId={id}
+      renderContact={(designer) =>
+        // Visitors see "Registrazione Richiesta" first; signed-in people get messaging's contact
+        // icon button here (issue 7).
+        loggedIn ? null : <VisitorContact designer={designer} flow="confirm" appearance="icon" />
+      }
+    />
+  );
+}

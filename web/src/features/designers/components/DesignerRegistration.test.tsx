@@ -1,0 +1,167 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../shared/api/api';
+import { staleReducer } from '../../../shared/api/staleSlice';
+import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { FakeXhr } from '../../../test/fakeXhr';
+import { DesignerRegistration } from './DesignerRegistration';
+
+const google = vi.hoisted(() => ({ onCredential: null as ((credential: string) => void) | null }));
+vi.mock('../../../shared/lib/googleIdentity', () => ({
+  renderGoogleButton: vi.fn(async (options: { onCredential: (credential: string) => void }) => {
+    google.onCredential = options.onCredential;
+  }),
+}));
+let clientId = '';
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>{`login ${location.search}`}</p>;
+}
+
+function renderRegistration() {
+  const store = configureStore({
+    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/designer-registration']}>
+        <div id="root">
+          <Routes>
+            <Route path="/designer-registration" element={<DesignerRegistration />} />
+            <Route path="/login" element={<LoginProbe />} />
+          </Routes>
+        </div>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+function tick(name: string | RegExp, role: 'checkbox' | 'radio' = 'checkbox') {
+  fireEvent.click(screen.getByRole(role, { name }));
+}
+
+function fillForm() {
+  fireEvent.change(screen.getByLabelText('Nome e cognome'), { target: { value: 'Chiara Galli' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'chiara@example.com' } });
+  fireEvent.change(screen.getByLabelText('Città'), { target: { value: ' Bari ' } });
+  fireEvent.change(screen.getByLabelText('Biografia'), { target: { value: 'Case luminose.' } });
+  tick(/^Naturale e mediterraneo/, 'radio');
+  tick('Mediterraneo');
+  tick('5-7 giorni', 'radio');
+  tick('Di persona');
+  tick(/^Ho letto e accetto/);
+}
+
+beforeEach(() => {
+  clientId = '';
+  google.onCredential = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ google_client_id: clientId }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// A long form: rendering it many times is slow on a busy machine.
+describe('DesignerRegistration', { timeout: 30_000 }, () => {
+  it('lists every missing field with the spec alerts and stays on the form', () => {
+    renderRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    const summary = screen.getByRole('alert');
+    expect(summary.textContent).toContain('Please enter your name');
+    expect(summary.textContent).toContain('Please agree to the privacy policy');
+    expect(screen.getByLabelText('Nome e cognome').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByLabelText('Conferma password')).toBeNull();
+  });
+
+  it('goes to the password step, enforces its rules, registers and leads to /login', async () => {
+    FakeXhr.reset({ status: 201, body: { id: 12, name: 'Chiara Galli' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    const submit = await screen.findByRole('button', { name: 'Crea account designer' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'corta' } });
+    expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanzA' } });
+    expect(screen.getByText('Le password non corrispondono')).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(submit);
+    await screen.findByText('login ?email=chiara%40example.com');
+    const body = JSON.parse(FakeXhr.sent[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(FakeXhr.sent[0]?.url).toBe('/api/designers');
+    expect(body).toMatchObject({
+      name: 'Chiara Galli', email: 'chiara@example.com', city: 'Bari', password: 'lunga-abbastanza', privacy_consent: true,
+      specialties: ['Mediterraneo'], design_style: 'E', prima_proposta: '5-7 giorni', work_preferences: ['in-person'],
+      experience: 0, min_budget: 300, gallery_images: [],
+    });
+    expect(body).not.toHaveProperty('profile_picture');
+  });
+
+  it('keeps everything on a taken e-mail and marks the field on the way back', async () => {
+    FakeXhr.reset({ status: 409, body: { detail: 'This email address is already registered', reason: 'email_taken' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea account designer' }));
+    await screen.findByText('This email address is already registered. Please use a different email.');
+    fireEvent.click(screen.getByRole('button', { name: 'Torna al modulo' }));
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect((screen.getByLabelText('Nome e cognome') as HTMLInputElement).value).toBe('Chiara Galli');
+  });
+
+  it('names a network failure', async () => {
+    FakeXhr.reset('network');
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea account designer' }));
+    await screen.findByText('Network error: Unable to connect to the server. Please check your internet connection and try again.');
+  });
+
+  it('registers with Google when a client id is configured, sending the profile without a password', async () => {
+    clientId = 'client.apps.example';
+    FakeXhr.reset({ status: 201, body: { id: 13, name: 'Chiara Galli' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await screen.findByText('Ultimo passo: crea una password oppure registrati con il tuo account Google.');
+    await waitFor(() => expect(google.onCredential).not.toBeNull());
+    google.onCredential?.('google-id-token');
+    await screen.findByText('login ?email=chiara%40example.com');
+    expect(FakeXhr.sent[0]?.url).toBe('/api/designers/google-auth');
+    const body = JSON.parse(FakeXhr.sent[0]?.body ?? '{}') as { credential: string; designer_data: Record<string, unknown> };
+    expect(body.credential).toBe('google-id-token');
+    expect(body.designer_data).toMatchObject({ name: 'Chiara Galli', privacy_consent: true, experience: 0, min_budget: 300 });
+    expect(body.designer_data).not.toHaveProperty('password');
+  });
+
+  it('explains a Google failure in the spec words', async () => {
+    clientId = 'client.apps.example';
+    FakeXhr.reset({ status: 401, body: { detail: 'Invalid Google credential', reason: 'token_invalid' } });
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    await waitFor(() => expect(google.onCredential).not.toBeNull());
+    google.onCredential?.('bad-token');
+    await screen.findByText('Google authentication failed: Invalid Google credential. Please try manual registration.');
+  });
+});

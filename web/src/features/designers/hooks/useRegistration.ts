@@ -1,0 +1,76 @@
+import { useCallback, useRef, useState } from 'react';
+import { httpError, transportError, type AppError } from '../../../shared/api/errors';
+import { sendWithProgress } from '../../../shared/api/upload';
+import { REGISTRATION_BUDGET, parseDesigner, type Designer } from '../lib/designer';
+import { profilePayload, type RegistrationForm } from '../lib/form';
+
+export type RegistrationOutcome = { ok: true; designer: Designer } | { ok: false; error: AppError };
+
+export interface RegistrationPictures {
+  gallery: string[];
+  /** A data URL, or '' for none. */
+  profilePicture: string;
+}
+
+/** The designer fields of a registration (experience 0 and budget €300, as the spec fixes them). */
+export function registrationPayload(form: RegistrationForm, pictures: RegistrationPictures): Record<string, unknown> {
+  const payload: Record<string, unknown> = {
+    ...profilePayload(form),
+    privacy_consent: form.privacy_consent,
+    experience: 0,
+    min_budget: REGISTRATION_BUDGET,
+    gallery_images: pictures.gallery,
+  };
+  if (pictures.profilePicture !== '') payload.profile_picture = pictures.profilePicture;
+  return payload;
+}
+
+export interface Registration {
+  sending: boolean;
+  /** 0..1 while the pictures go up. */
+  progress: number;
+  withPassword: (payload: Record<string, unknown>, password: string) => Promise<RegistrationOutcome>;
+  withGoogle: (payload: Record<string, unknown>, credential: string) => Promise<RegistrationOutcome>;
+}
+
+/**
+ * Sends a designer registration (POST /api/designers, or /api/designers/google-auth with Google's
+ * credential) and reports the upload's progress: with twelve pictures the body is large, and people
+ * on a slow connection should see it moving. One registration at a time.
+ */
+export function useDesignerRegistration(): Registration {
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const busy = useRef(false);
+
+  const send = useCallback(async (path: string, body: unknown): Promise<RegistrationOutcome> => {
+    if (busy.current) {
+      return { ok: false, error: httpError(409, { detail: 'A registration is already being sent', reason: 'idempotency_in_progress' }) };
+    }
+    busy.current = true;
+    setSending(true);
+    setProgress(0);
+    try {
+      const result = await sendWithProgress<unknown>({ method: 'POST', path, body, onProgress: setProgress });
+      if (result.error) return { ok: false, error: result.error };
+      const designer = parseDesigner(result.data);
+      if (!designer) {
+        return { ok: false, error: transportError('parse', 'Unexpected answer from the server') };
+      }
+      return { ok: true, designer };
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  }, []);
+
+  const withPassword = useCallback(
+    (payload: Record<string, unknown>, password: string) => send('/designers', { ...payload, password }),
+    [send],
+  );
+  const withGoogle = useCallback(
+    (payload: Record<string, unknown>, credential: string) => send('/designers/google-auth', { credential, designer_data: payload }),
+    [send],
+  );
+  return { sending, progress, withPassword, withGoogle };
+}

@@ -1,0 +1,85 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { t } from '../i18n/t';
+import styles from './Toast.module.css';
+
+export type ToastTone = 'success' | 'info' | 'error';
+
+export interface ToastMessage {
+  id: number;
+  message: string;
+  tone: ToastTone;
+  /** A second, smaller line (technical details of an error). */
+  detail?: string;
+}
+
+/** How long a toast stays before it leaves by itself. */
+export const TOAST_DURATION_MS = 6000;
+
+let toasts: readonly ToastMessage[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a short message at the edge of the screen that survives navigation (e.g. "Account eliminato
+ * con successo." after leaving the dashboard). Errors are announced assertively, the rest politely.
+ */
+export function showToast(message: string, options: { tone?: ToastTone; detail?: string } = {}): number {
+  const toast: ToastMessage = { id: nextId++, message, tone: options.tone ?? 'info', detail: options.detail };
+  toasts = [...toasts.slice(-2), toast];
+  emit();
+  return toast.id;
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = (): readonly ToastMessage[] => toasts;
+
+function ToastItem({ toast }: { toast: ToastMessage }) {
+  useEffect(() => {
+    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast.id]);
+  return (
+    <li className={`${styles.toast} ${styles[toast.tone]}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+      <div className={styles.text}>
+        <p className={styles.message}>{toast.message}</p>
+        {toast.detail ? <p className={styles.detail}>{toast.detail}</p> : null}
+      </div>
+      <button type="button" className={styles.close} onClick={() => dismissToast(toast.id)} aria-label={t('modal.close')}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Where toasts appear; rendered once by the app around every page. It lives in a portal outside
+ * #root, so a toast stays announced and closable while a modal makes the page inert.
+ */
+export function ToastViewport() {
+  const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // Always present, so assistive technology is listening before the first message arrives.
+  return createPortal(
+    <ol className={styles.viewport} aria-live="polite">
+      {items.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>,
+    document.body,
+  );
+}

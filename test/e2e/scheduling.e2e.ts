@@ -112,8 +112,9 @@ describe('scheduling', () => {
 
     await inBrowser('booking-customer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await signIn(page, anna);
-      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${sofia.id}`);
-      // The booking link opens the modal at once (the page behind it is inert meanwhile).
+      // The public profile composes scheduling's BookButton.
+      await page.goto(`${server.baseUrl}/profile/${sofia.id}`);
+      await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
       const dialog = bookingDialog(page);
       await dialog.waitFor();
       expect(await dialog.getByLabel('Data').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -125,13 +126,18 @@ describe('scheduling', () => {
       expect(await success.getByText('In attesa di conferma').count()).toBe(1);
       expect(await success.textContent()).toContain(time);
       await success.getByRole('button', { name: 'Ho capito' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Parla con Sofia Marino' }).waitFor();
     });
 
     await inBrowser('booking-designer', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
       await signIn(page, sofia);
-      await page.goto(`${server.baseUrl}/appuntamenti`);
-      const card = page.getByRole('listitem').filter({ hasText: 'Anna Neri' });
+      // The dashboard composes the two scheduling counters; confirmed appointments opens the list.
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      const counter = page.getByRole('button', { name: /Appuntamenti confermati/ });
+      await expect.poll(async () => (await counter.textContent()) ?? '').toContain('0');
+      expect(await page.getByRole('button', { name: /Fasce di disponibilità/ }).textContent()).toContain('7');
+      await counter.click();
+      const modal = page.getByRole('dialog', { name: 'I Miei Appuntamenti' });
+      const card = modal.getByRole('listitem').filter({ hasText: 'Anna Neri' });
       await card.waitFor();
       expect(await card.getByText('Vorrei rinnovare il soggiorno.').count()).toBe(1);
       expect(await card.getByText('In attesa').count()).toBe(1);
@@ -140,8 +146,10 @@ describe('scheduling', () => {
       const link = card.getByRole('link', { name: 'Partecipa alla chiamata' });
       expect(await link.getAttribute('href')).toMatch(/^https:\/\/meet\.example\/Interno-[a-z0-9]{16,}$/);
       expect(await link.getAttribute('target')).toBe('_blank');
-      const tabs = page.getByRole('tablist', { name: 'Appuntamenti per stato' });
+      const tabs = modal.getByRole('tablist', { name: 'Appuntamenti per stato' });
       expect(await tabs.getByRole('tab', { name: /Confermati/ }).textContent()).toContain('1');
+      await page.keyboard.press('Escape');
+      await expect.poll(async () => (await counter.textContent()) ?? '').toContain('1');
     });
 
     await inBrowser('booking-confirmed', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

@@ -191,6 +191,17 @@ describe('scheduling screenshots', () => {
         await page.getByRole('button', { name: /Appuntamenti confermati/ }).click();
         await page.getByRole('dialog', { name: 'I Miei Appuntamenti' }).getByRole('tab', { name: /Confermati/ }).click();
         await shot(page, 'designer-modal-confirmed', width);
+        await page.keyboard.press('Escape');
+
+        await page.goto(`${server.baseUrl}/designer-profile`);
+        await page.getByRole('button', { name: /Fasce di disponibilità/ }).waitFor();
+        await page.waitForTimeout(800);
+        await shot(page, 'dashboard-counters', width);
+
+        await signIn(page, cast.customerUser);
+        await page.goto(`${server.baseUrl}/profile/${cast.designerId}`);
+        await page.getByRole('button', { name: 'Prenota videochiamata' }).waitFor();
+        await shot(page, 'public-profile-book', width);
       } finally {
         await session.close();
       }

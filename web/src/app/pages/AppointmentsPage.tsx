@@ -19,8 +19,8 @@ function DesignerSide() {
   return (
     <>
       <div className={styles.counters}>
-        <ConfirmedAppointmentsCounter onClick={() => setAppointmentsOpen(true)} />
-        <AvailabilityCounter designerId={designerId} onClick={() => setAvailabilityOpen(true)} />
+        <ConfirmedAppointmentsCounter onOpen={() => setAppointmentsOpen(true)} />
+        <AvailabilityCounter designerId={designerId} onOpen={() => setAvailabilityOpen(true)} />
         <Button variant="secondary" onClick={() => setAvailabilityOpen(true)} disabled={designerId === undefined} aria-haspopup="dialog">
           {t('appointments.page.manageAvailability')}
         </Button>

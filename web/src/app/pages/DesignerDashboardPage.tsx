@@ -1,3 +1,8 @@
+import { useState } from 'react';
+import { ConfirmedAppointmentsCounter } from '../../features/appointments/components/AppointmentCounters';
+import { DesignerAppointmentsModal } from '../../features/appointments/components/DesignerAppointments';
+import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
+import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
 import { t } from '../../shared/i18n/t';
 import { DashboardCounter } from '../../shared/ui/DashboardCounter';
@@ -16,6 +21,8 @@ function HeartIcon() {
  * and messaging's "Nuovo messaggio da {sender}" notification go in `renderExtras`, given the designer.
  */
 export function DesignerDashboardPage() {
+  const [appointmentsOpen, setAppointmentsOpen] = useState(false);
+  const [availabilityOpen, setAvailabilityOpen] = useState(false);
   return (
     <DesignerDashboard
       renderCounters={(designer) => (
@@ -24,8 +31,16 @@ export function DesignerDashboardPage() {
                  statistics modal (tabs Liked, Messages, Shared). */}
           <DashboardCounter label={t('designers.dashboard.likes')} value={designer.like_count} icon={<HeartIcon />} />
           {/* 2. Messages: messaging's counter (unread polled every 10 s) opening the chat modal (issue 7). */}
-          {/* 3. Confirmed appointments: scheduling's counter opening "I Miei Appuntamenti" (issue 8). */}
-          {/* 4. Availability settings: scheduling's counter opening "Gestione Disponibilità" (issue 8). */}
+          {/* 3. Confirmed appointments, opening "I Miei Appuntamenti" (scheduling, issue 8). */}
+          <ConfirmedAppointmentsCounter onOpen={() => setAppointmentsOpen(true)} />
+          {/* 4. Availability settings, opening "Gestione Disponibilità" (scheduling, issue 8). */}
+          <AvailabilityCounter designerId={designer.id} onOpen={() => setAvailabilityOpen(true)} />
+        </>
+      )}
+      renderExtras={(designer) => (
+        <>
+          <DesignerAppointmentsModal open={appointmentsOpen} onClose={() => setAppointmentsOpen(false)} />
+          <AvailabilityModal open={availabilityOpen} designerId={designer.id} onClose={() => setAvailabilityOpen(false)} />
         </>
       )}
     />

@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
+import { BookButton } from '../../features/appointments/components/BookButton';
 import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
@@ -21,7 +22,8 @@ export function DesignerPortfolioPage() {
               storage); signed-in people get messaging's ContactButton here (issue 7). */}
           {loggedIn ? null : <VisitorContact designer={designer} flow="direct" />}
           {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
-          {/* Booking a video call: scheduling's BookButton (issue 8). */}
+          {/* Booking a video call (scheduling, issue 8). */}
+          <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
         </>
       )}
     />

@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
+import { BookButton } from '../../features/appointments/components/BookButton';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
@@ -20,6 +21,12 @@ export function DesignerProfilePage() {
         // icon button here (issue 7).
         loggedIn ? null : <VisitorContact designer={designer} flow="confirm" appearance="icon" />
       }
+      renderActions={(designer) => (
+        <>
+          {/* Share and like: engagement (issue 6). */}
+          <BookButton designerId={designer.id} designerName={designer.name} />
+        </>
+      )}
     />
   );
 }

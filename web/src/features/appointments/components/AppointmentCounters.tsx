@@ -1,6 +1,6 @@
 import { t } from '../../../shared/i18n/t';
+import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { useDesignerSummaryQuery } from '../api/appointmentsApi';
-import styles from './Counters.module.css';
 
 /** The dashboard numbers this feature supplies; the summary also carries the profile's designer id. */
 export function useSchedulingSummary() {
@@ -13,17 +13,22 @@ export function useSchedulingSummary() {
   };
 }
 
-export interface CounterProps {
-  onClick?: () => void;
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="3.5" y="5" width="17" height="15" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4M9 15l2 2 4-4" />
+    </svg>
+  );
 }
 
-/** Dashboard counter: confirmed appointments; a click opens 'I Miei Appuntamenti'. */
-export function ConfirmedAppointmentsCounter({ onClick }: CounterProps) {
+export interface ConfirmedAppointmentsCounterProps {
+  /** Opens 'I Miei Appuntamenti'. */
+  onOpen?: () => void;
+}
+
+/** Dashboard counter 3: confirmed appointments. */
+export function ConfirmedAppointmentsCounter({ onOpen }: ConfirmedAppointmentsCounterProps) {
   const { confirmed } = useSchedulingSummary();
-  return (
-    <button type="button" className={styles.counter} onClick={onClick} aria-haspopup={onClick ? 'dialog' : undefined}>
-      <span className={styles.value}>{confirmed ?? '–'}</span>
-      <span className={styles.label}>{t('appointments.counter.confirmed')}</span>
-    </button>
-  );
+  return <DashboardCounter label={t('appointments.counter.confirmed')} value={confirmed ?? null} icon={<CalendarIcon />} onOpen={onOpen} />;
 }

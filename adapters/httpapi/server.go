@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"interno/core/designers"
+	"interno/core/engagement"
 	"interno/core/identity"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
@@ -48,6 +49,7 @@ type Deps struct {
 	Designers   *designers.Service
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
+	Engagement  *engagement.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -120,6 +122,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Scheduling != nil {
 		s.registerScheduling(api)
+	}
+	if d.Engagement != nil {
+		s.registerEngagement(api)
 	}
 
 	web, err := newSPA(d.Web)

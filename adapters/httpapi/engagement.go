@@ -198,10 +198,11 @@ func (s *Server) shareCount(c *gin.Context) {
 }
 
 type sharerView struct {
-	UserID   int64  `json:"user_id"`
-	UserName string `json:"user_name"`
-	Platform string `json:"platform"`
-	SharedAt string `json:"shared_at"`
+	UserID    int64  `json:"user_id"`
+	UserName  string `json:"user_name"`
+	UserEmail string `json:"user_email"`
+	Platform  string `json:"platform"`
+	SharedAt  string `json:"shared_at"`
 }
 
 func (s *Server) shareStats(c *gin.Context) {
@@ -216,7 +217,7 @@ func (s *Server) shareStats(c *gin.Context) {
 	}
 	users := make([]sharerView, len(st.Sharers))
 	for i, sh := range st.Sharers {
-		users[i] = sharerView{UserID: sh.UserID, UserName: sh.UserName, Platform: string(sh.Platform), SharedAt: rfc3339(sh.SharedAt)}
+		users[i] = sharerView{UserID: sh.UserID, UserName: sh.UserName, UserEmail: sh.UserEmail, Platform: string(sh.Platform), SharedAt: rfc3339(sh.SharedAt)}
 	}
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, gin.H{"designer_id": id, "total_shares": st.Total, "shares_by_platform": st.ByPlatform, "shared_by_users": users})

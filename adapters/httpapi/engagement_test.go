@@ -182,7 +182,7 @@ func TestEngagement_Shares(t *testing.T) {
 			st := e.expect(req{method: "GET", path: path, token: tok}, 200).JSON(t)
 			by := st["shares_by_platform"].(map[string]any)
 			if st["total_shares"].(float64) != 7 || by["whatsapp"].(float64) != 5 || by["link"].(float64) != 1 || by["telegram"].(float64) != 0 ||
-				len(st["shared_by_users"].([]any)) != 6 {
+				len(st["shared_by_users"].([]any)) != 6 || st["shared_by_users"].([]any)[0].(map[string]any)["user_email"] == "" {
 				t.Fatalf("%v", st)
 			}
 		}

@@ -199,16 +199,17 @@ func (r *EngagementRepo) Shares(ctx context.Context, designerID int64) (engageme
 	var rows []struct {
 		UserID    int64
 		UserName  string
+		UserEmail string
 		Platform  string
 		CreatedAt time.Time
 	}
-	if err := conn.Table("shares").Select("shares.user_id, users.name AS user_name, shares.platform, shares.created_at").
+	if err := conn.Table("shares").Select("shares.user_id, users.name AS user_name, users.email AS user_email, shares.platform, shares.created_at").
 		Joins("JOIN users ON users.id = shares.user_id").Where("shares.designer_id = ?", designerID).
 		Order("shares.created_at DESC, shares.id DESC").Limit(500).Scan(&rows).Error; err != nil {
 		return st, translate(err)
 	}
 	for _, s := range rows {
-		st.Sharers = append(st.Sharers, engagement.Share{DesignerID: designerID, UserID: s.UserID, UserName: s.UserName,
+		st.Sharers = append(st.Sharers, engagement.Share{DesignerID: designerID, UserID: s.UserID, UserName: s.UserName, UserEmail: s.UserEmail,
 			Platform: engagement.Platform(s.Platform), SharedAt: s.CreatedAt.UTC()})
 	}
 	return st, nil

@@ -47,8 +47,10 @@ type Share struct {
 	DesignerID int64
 	UserID     int64
 	UserName   string
-	Platform   Platform
-	SharedAt   time.Time
+	// UserEmail is shown to the designer (designer-side spec, share stats).
+	UserEmail string
+	Platform  Platform
+	SharedAt  time.Time
 }
 
 // LikeStats is what a designer sees about their likes.

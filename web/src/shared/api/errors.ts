@@ -45,6 +45,9 @@ const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
   busy: () => t('error.busy'),
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
+  email_throttled: () => t('engagement.error.throttled'),
+  foreign_url: () => t('engagement.error.foreignUrl'),
+  designer_not_found: () => t('engagement.error.designerNotFound'),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

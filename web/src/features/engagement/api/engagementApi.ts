@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api/api';
-import { parseDesigner, type Designer } from '../../designers/lib/designer';
+import { parseFavourite, type FavouriteDesigner } from '../lib/favourite';
 
 /** POST /api/likes answer. */
 export interface LikeResult {
@@ -40,7 +40,7 @@ export interface ShareStats {
 export interface LikedDesigner {
   designer_id: number;
   liked_at: string;
-  designer: Designer;
+  designer: FavouriteDesigner;
 }
 
 /** The style result the results e-mail carries. */
@@ -68,7 +68,7 @@ function parseLikedDesigners(raw: unknown): LikedDesigner[] {
   const out: LikedDesigner[] = [];
   for (const item of list) {
     const record = item as { designer_id?: unknown; liked_at?: unknown; designer?: unknown };
-    const designer = parseDesigner(record.designer);
+    const designer = parseFavourite(record.designer);
     if (designer) out.push({ designer_id: designer.id, liked_at: typeof record.liked_at === 'string' ? record.liked_at : '', designer });
   }
   return out;

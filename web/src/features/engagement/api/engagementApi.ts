@@ -78,28 +78,28 @@ function parseLikedDesigners(raw: unknown): LikedDesigner[] {
 export const engagementApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLikeCount: build.query<LikeCount, number>({
-      query: (id) => `/api/likes/designer/${id}/count`,
+      query: (id) => `/likes/designer/${id}/count`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `count-${id}` }],
     }),
     getLikeStatus: build.query<LikeStatus, number>({
-      query: (id) => `/api/likes/status/${id}`,
+      query: (id) => `/likes/status/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `status-${id}` }],
     }),
     getMyLikes: build.query<LikedDesigner[], void>({
-      query: () => '/api/likes/mine',
+      query: () => '/likes/mine',
       transformResponse: parseLikedDesigners,
       providesTags: [{ type: 'Like', id: 'MINE' }],
     }),
     getLikeStats: build.query<LikeStats, number>({
-      query: (id) => `/api/likes/stats/${id}`,
+      query: (id) => `/likes/stats/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `stats-${id}` }],
     }),
     getShareStats: build.query<ShareStats, number>({
-      query: (id) => `/api/shares/stats/${id}`,
+      query: (id) => `/shares/stats/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Share', id: `stats-${id}` }],
     }),
     sendResults: build.mutation<SendResultsAnswer, SendResultsArgs>({
-      query: (body) => ({ url: '/api/email/send-results', method: 'POST', body }),
+      query: (body) => ({ url: '/email/send-results', method: 'POST', body }),
     }),
   }),
 });

@@ -102,7 +102,7 @@ function SharedTab({ designerId }: { designerId: number }) {
                   <span className={styles.initials} aria-hidden="true">
                     {initials(user.user_name)}
                   </span>
-                  <span>
+                  <span className={styles.whoText}>
                     <span className={styles.name}>{user.user_name}</span>
                     <span className={styles.email}>
                       {user.user_email} · {t(`engagement.platform.${user.platform}`)}

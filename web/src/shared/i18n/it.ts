@@ -97,6 +97,8 @@ export const it = {
   'error.forbidden': 'Non hai i permessi per questa operazione.',
   'error.notFound': 'Non abbiamo trovato quello che cerchi.',
   'error.conflict': 'Questa operazione è in conflitto con una modifica precedente. Aggiorna e riprova.',
+  'error.invalidTransition': 'L’appuntamento è cambiato nel frattempo: questa azione non è più possibile.',
+  'error.invalidTransitionStatus': 'L’appuntamento ora risulta {status}: questa azione non è più possibile.',
   'error.inFlight': 'Operazione già in corso: attendi qualche secondo.',
   'error.keyReused': 'Questa operazione è già stata inviata con dati diversi.',
   'error.tooLarge': 'Il file è troppo grande.',

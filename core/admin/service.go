@@ -207,6 +207,11 @@ func (s *Service) ToggleVerified(ctx context.Context, a Actor, id int64) (Design
 }
 
 func (s *Service) record(ctx context.Context, a Actor, action, targetType string, targetID int64, label, details string) error {
+	if a.Email == "" {
+		if u, err := s.d.Accounts.Account(ctx, a.UserID); err == nil {
+			a.Email = u.Email
+		}
+	}
 	return s.d.Audit.Record(ctx, &Entry{ActorID: a.UserID, ActorEmail: a.Email, Action: action,
 		TargetType: targetType, TargetID: targetID, TargetLabel: label, Details: details})
 }

@@ -37,7 +37,9 @@ func (s adminAccounts) UpdateAccount(ctx context.Context, id int64, e admin.User
 	return toAdminUser(u), err
 }
 
-func (s adminAccounts) DeleteAccount(ctx context.Context, id int64) error { return s.id.DeleteAccount(ctx, id) }
+func (s adminAccounts) DeleteAccount(ctx context.Context, id int64) error {
+	return s.id.DeleteAccount(ctx, id)
+}
 
 // adminProfiles gives the admin panel the designers service's rules, acting as an admin.
 type adminProfiles struct{ d *designers.Service }

@@ -77,6 +77,15 @@ const schedulingRoutes: RouteObject[] = [
   },
 ];
 
+// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    handle: { title: 'title.admin' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+  },
+];
+
 // landing: full-bleed, without top bar and footer.
 const bareRoutes: RouteObject[] = [
   {
@@ -101,6 +110,7 @@ export const routes: RouteObject[] = [
           ...legalRoutes,
           ...designerRoutes,
           ...schedulingRoutes,
+          ...adminRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

@@ -145,3 +145,12 @@ export const {
   useDeleteAdminDesignerMutation,
   useToggleDesignerVerifiedMutation,
 } = adminApi;
+
+/** What the panel's tabs need from one of the queries above. */
+export interface AdminQueryState<T> {
+  data?: T;
+  isError: boolean;
+  error?: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}

@@ -148,7 +148,7 @@ export function AdminTable<T extends { id: number }, K extends keyof T>(props: A
       <table className={styles.table} aria-busy={loading}>
         <thead>
           <tr>
-            <th scope="col" className={styles.check}>
+            <th scope="col" className={styles.check} data-label={t('admin.selectAll')}>
               <input
                 type="checkbox"
                 aria-label={t('admin.selectAll')}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"interno/core/admin"
 	"interno/core/designers"
 	"interno/core/identity"
 	"interno/core/scheduling"
@@ -48,6 +49,7 @@ type Deps struct {
 	Designers   *designers.Service
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
+	Admin       *admin.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -120,6 +122,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Scheduling != nil {
 		s.registerScheduling(api)
+	}
+	if d.Admin != nil {
+		s.registerAdmin(api)
 	}
 
 	web, err := newSPA(d.Web)

@@ -86,6 +86,15 @@ const syncRoutes: RouteObject[] = [
   },
 ];
 
+// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    handle: { title: 'title.admin' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+  },
+];
+
 // landing: full-bleed, without top bar and footer.
 const bareRoutes: RouteObject[] = [
   {
@@ -111,6 +120,7 @@ export const routes: RouteObject[] = [
           ...designerRoutes,
           ...schedulingRoutes,
           ...syncRoutes,
+          ...adminRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

@@ -15,6 +15,7 @@ import (
 
 	"interno/core/admin"
 	"interno/core/designers"
+	"interno/core/engagement"
 	"interno/core/identity"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
@@ -50,6 +51,7 @@ type Deps struct {
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
 	Admin       *admin.Service
+	Engagement  *engagement.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -125,6 +127,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Admin != nil {
 		s.registerAdmin(api)
+	}
+	if d.Engagement != nil {
+		s.registerEngagement(api)
 	}
 
 	web, err := newSPA(d.Web)

@@ -127,7 +127,7 @@ func (a *app) wire() error {
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
-		Scheduling: a.scheduling, Admin: a.newAdmin(),
+		Scheduling: a.scheduling, Admin: a.newAdmin(), Engagement: a.newEngagement(),
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

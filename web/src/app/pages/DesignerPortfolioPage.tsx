@@ -3,6 +3,9 @@ import { useParams } from 'react-router';
 import { BookButton } from '../../features/appointments/components/BookButton';
 import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { LikeButton } from '../../features/engagement/components/LikeButton';
+import { ShareButton } from '../../features/engagement/components/ShareButton';
+import { t } from '../../shared/i18n/t';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
@@ -21,7 +24,8 @@ export function DesignerPortfolioPage() {
           {/* "Contatta Designer": visitors register first (the designer and this page wait in session
               storage); signed-in people get messaging's ContactButton here (issue 7). */}
           {loggedIn ? null : <VisitorContact designer={designer} flow="direct" />}
-          {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
+          <ShareButton designer={designer} label={t('engagement.share.designerButton')} />
+          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
           {/* Booking a video call (scheduling, issue 8). */}
           <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
         </>

@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import { BookButton } from '../../features/appointments/components/BookButton';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { LikeButton } from '../../features/engagement/components/LikeButton';
+import { ShareButton } from '../../features/engagement/components/ShareButton';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
@@ -23,7 +25,8 @@ export function DesignerProfilePage() {
       }
       renderActions={(designer) => (
         <>
-          {/* Share and like: engagement (issue 6). */}
+          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
+          <ShareButton designer={designer} />
           <BookButton designerId={designer.id} designerName={designer.name} />
         </>
       )}

@@ -45,6 +45,9 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   busy: () => t('error.busy'),
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
+  email_throttled: () => t('engagement.error.throttled'),
+  foreign_url: () => t('engagement.error.foreignUrl'),
+  designer_not_found: () => t('engagement.error.designerNotFound'),
   // An appointment action the current status no longer allows (say, cancelling a request the
   // designer confirmed meanwhile): name the status it has now.
   invalid_transition: (extra) => {

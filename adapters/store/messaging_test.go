@@ -38,7 +38,9 @@ func (m msgDesigners) Account(ctx context.Context, id int64) (messaging.Account,
 
 type cancelQueue struct{ q *store.EmailQueue }
 
-func (c cancelQueue) Cancel(ctx context.Context, key string) error { return c.q.CancelByDedupeKey(ctx, key) }
+func (c cancelQueue) Cancel(ctx context.Context, key string) error {
+	return c.q.CancelByDedupeKey(ctx, key)
+}
 
 func newMessaging(db *store.DB) (*messaging.Service, *store.EmailQueue) {
 	q := store.NewEmailQueue(db)

@@ -150,7 +150,7 @@ func (s *Service) Open(ctx context.Context, c Caller, r OpenRequest) (Sent, erro
 		if r.UserEmail == "" {
 			r.UserEmail = acct.Email
 		}
-		now := s.cfg.Clock().UTC()
+		now := s.now()
 		contact, created, err := s.d.Repo.Ensure(ctx, Contact{DesignerID: d.ID, CustomerID: c.UserID, UserName: r.UserName,
 			UserEmail: r.UserEmail, Subject: r.Subject, Budget: r.Budget, LeadID: r.LeadID, Status: New, CreatedAt: now, UpdatedAt: now})
 		if err != nil {
@@ -243,7 +243,7 @@ func (s *Service) post(ctx context.Context, c Caller, contactID int64, text, cli
 		if side, ok = ct.SideOf(c.UserID); !ok {
 			return ErrNotFound
 		}
-		now := s.cfg.Clock().UTC()
+		now := s.now()
 		// Messages of one conversation are written one at a time (the row is
 		// locked), and never earlier than the last one: server time and id
 		// give the same order.
@@ -330,7 +330,7 @@ func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st St
 			if side, ok = ct.SideOf(c.UserID); !ok {
 				return ErrNotFound
 			}
-			ended = ct.SetStatus(side, st, s.cfg.Clock().UTC())
+			ended = ct.SetStatus(side, st, s.now())
 			return nil
 		})
 		if err != nil {
@@ -440,3 +440,7 @@ func cleanClientID(id string) (string, error) {
 	}
 	return id, nil
 }
+
+// now is the service clock at the precision both databases keep
+// (microseconds), so what a write returns equals what a later read sees.
+func (s *Service) now() time.Time { return s.cfg.Clock().UTC().Truncate(time.Microsecond) }

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { BookButton } from '../../features/appointments/components/BookButton';
+import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
@@ -19,8 +20,9 @@ export function DesignerPortfolioPage() {
       renderActions={(designer) => (
         <>
           {/* "Contatta Designer": visitors register first (the designer and this page wait in session
-              storage); signed-in people get messaging's ContactButton here (issue 7). */}
-          {loggedIn ? null : <VisitorContact designer={designer} flow="direct" />}
+              storage); signed-in people open the contact dialog, which reopens by itself 0.5 s after
+              returning from registration. */}
+          {loggedIn ? <ContactButton designer={designer} flow="direct" /> : <VisitorContact designer={designer} flow="direct" />}
           {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
           {/* Booking a video call (scheduling, issue 8). */}
           <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />

@@ -45,6 +45,15 @@ const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
   busy: () => t('error.busy'),
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
+  // messaging
+  empty_message: () => t('chat.contact.empty'),
+  too_long: () => t('chat.contact.tooLong', { max: 5000 }),
+  contact_not_found: () => t('chat.error.contactNotFound'),
+  designer_not_found: () => t('chat.error.designerNotFound'),
+  own_profile: () => t('chat.error.ownProfile'),
+  client_id_reused: () => t('chat.error.clientIdReused'),
+  message_in_flight: () => t('error.inFlight'),
+  invalid_status: () => t('error.validation'),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

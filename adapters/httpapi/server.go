@@ -17,6 +17,7 @@ import (
 	"interno/core/designers"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
@@ -52,6 +53,7 @@ type Deps struct {
 	Scheduling  *scheduling.Service
 	Admin       *admin.Service
 	Engagement  *engagement.Service
+	Messaging   *messaging.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -130,6 +132,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Engagement != nil {
 		s.registerEngagement(api)
+	}
+	if d.Messaging != nil {
+		s.registerMessaging(api)
 	}
 
 	web, err := newSPA(d.Web)

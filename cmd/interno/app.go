@@ -20,6 +20,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/web"
 )
@@ -36,6 +37,7 @@ type app struct {
 	identity   *identity.Service
 	designers  *designers.Service
 	scheduling *scheduling.Service
+	messaging  *messaging.Service
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -120,6 +122,7 @@ func (a *app) wire() error {
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
 	a.scheduling = a.newScheduling()
+	a.messaging = a.newMessaging()
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
@@ -127,7 +130,7 @@ func (a *app) wire() error {
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
-		Scheduling: a.scheduling, Admin: a.newAdmin(), Engagement: a.newEngagement(),
+		Scheduling: a.scheduling, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

@@ -1,0 +1,150 @@
+package matching
+
+import (
+	"math"
+	"sort"
+
+	"interno/core/style"
+)
+
+// Profile is what ranking needs of a designer: the declared design style, the
+// specialties (each leaning to a style) and the like count for tie-breaks.
+type Profile struct {
+	DesignerID  int64
+	DesignStyle style.Code
+	Specialties []string
+	Likes       int
+}
+
+// Weights of a designer's style profile: the declared design style carries
+// DesignStyleWeight, and the specialties share the rest equally through their
+// style affinity. A designer without known specialties is all design style.
+const DesignStyleWeight = 0.6
+
+// Vector returns the designer's style profile in style.Codes order, summing to 1.
+func (p Profile) Vector() [5]float64 {
+	var v [5]float64
+	idx := func(c style.Code) int {
+		for i, x := range style.Codes {
+			if x == c {
+				return i
+			}
+		}
+		return -1
+	}
+	var known []int
+	for _, s := range p.Specialties {
+		if c, ok := style.AffinityOf(s); ok {
+			known = append(known, idx(c))
+		}
+	}
+	ds := idx(p.DesignStyle)
+	if len(known) == 0 {
+		if ds >= 0 {
+			v[ds] = 1
+		}
+		return v
+	}
+	rest := 1.0
+	if ds >= 0 {
+		v[ds] = DesignStyleWeight
+		rest = 1 - DesignStyleWeight
+	}
+	for _, i := range known {
+		v[i] += rest / float64(len(known))
+	}
+	return v
+}
+
+// Match is one designer's place in a ranking.
+type Match struct {
+	DesignerID int64
+	// Score is the style affinity, 0–100.
+	Score int
+	// Styles are the one or two styles that explain the score, strongest first.
+	Styles []style.Code
+	likes  int
+	sim    float64
+}
+
+// rankable is a designer with its profile vector precomputed.
+type rankable struct {
+	id    int64
+	vec   [5]float64
+	norm  float64
+	likes int
+}
+
+func newRankable(p Profile) rankable {
+	v := p.Vector()
+	return rankable{id: p.DesignerID, vec: v, norm: norm(v), likes: p.Likes}
+}
+
+func norm(v [5]float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x * x
+	}
+	return math.Sqrt(s)
+}
+
+// affinity scores one designer for a customer vector c with norm cn.
+//
+// The score is the cosine similarity of the two style vectors, as a whole
+// percentage (rounded half up). The explaining styles are those contributing
+// most to the similarity (c[i]·d[i]): the strongest always, the second when it
+// brings at least a quarter of the total.
+func affinity(c [5]float64, cn float64, r rankable) Match {
+	m := Match{DesignerID: r.id, likes: r.likes}
+	if cn == 0 || r.norm == 0 {
+		return m
+	}
+	var contrib [5]float64
+	dot := 0.0
+	for i := range c {
+		contrib[i] = c[i] * r.vec[i]
+		dot += contrib[i]
+	}
+	m.sim = math.Round(dot/(cn*r.norm)*1e9) / 1e9
+	m.Score = int(math.Floor(m.sim*100 + 0.5))
+	if dot == 0 {
+		return m
+	}
+	order := []int{0, 1, 2, 3, 4}
+	sort.SliceStable(order, func(i, j int) bool { return contrib[order[i]] > contrib[order[j]] })
+	m.Styles = append(m.Styles, style.Codes[order[0]])
+	if contrib[order[1]] > 0 && contrib[order[1]] >= dot/4 {
+		m.Styles = append(m.Styles, style.Codes[order[1]])
+	}
+	return m
+}
+
+// Rank orders designers for an analysis: most similar first, then most liked,
+// then the lowest id, so equal inputs always give the same order.
+func Rank(a Analysis, designers []Profile) []Match {
+	rs := make([]rankable, len(designers))
+	for i, p := range designers {
+		rs[i] = newRankable(p)
+	}
+	return rank(a, rs)
+}
+
+func rank(a Analysis, rs []rankable) []Match {
+	c := a.Vector()
+	cn := norm(c)
+	out := make([]Match, len(rs))
+	for i, r := range rs {
+		out[i] = affinity(c, cn, r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.sim != y.sim {
+			return x.sim > y.sim
+		}
+		if x.likes != y.likes {
+			return x.likes > y.likes
+		}
+		return x.DesignerID < y.DesignerID
+	})
+	return out
+}

@@ -15,6 +15,7 @@ import (
 
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/matching"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
@@ -48,6 +49,7 @@ type Deps struct {
 	Designers   *designers.Service
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
+	Matching    *matching.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -120,6 +122,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Scheduling != nil {
 		s.registerScheduling(api)
+	}
+	if d.Matching != nil && d.Designers != nil {
+		s.registerMatching(api)
 	}
 
 	web, err := newSPA(d.Web)

@@ -120,7 +120,8 @@ func affinity(c [5]float64, cn float64, r rankable) Match {
 }
 
 // Rank orders designers for an analysis: most similar first, then most liked,
-// then the lowest id, so equal inputs always give the same order.
+// then the lowest id, so equal inputs always give the same order. Designers
+// sharing no style at all with the customer are not matches and are left out.
 func Rank(a Analysis, designers []Profile) []Match {
 	rs := make([]rankable, len(designers))
 	for i, p := range designers {
@@ -132,9 +133,11 @@ func Rank(a Analysis, designers []Profile) []Match {
 func rank(a Analysis, rs []rankable) []Match {
 	c := a.Vector()
 	cn := norm(c)
-	out := make([]Match, len(rs))
-	for i, r := range rs {
-		out[i] = affinity(c, cn, r)
+	out := make([]Match, 0, len(rs))
+	for _, r := range rs {
+		if m := affinity(c, cn, r); m.sim > 0 {
+			out = append(out, m)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		x, y := out[i], out[j]

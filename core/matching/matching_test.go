@@ -363,3 +363,48 @@ func TestService_ResolveForRegistration(t *testing.T) {
 		t.Fatalf("nothing sent: %+v %v", res, err)
 	}
 }
+
+// TestRank_GroupedEqualsBruteForce checks the grouped ranking against a plain
+// sort of every designer by (similarity, likes, id).
+func TestRank_GroupedEqualsBruteForce(t *testing.T) {
+	var ps []Profile
+	for i := 1; i <= 600; i++ {
+		ps = append(ps, Profile{DesignerID: int64(i), DesignStyle: style.Codes[(i*7)%5],
+			Specialties: []string{style.Specialties[i%len(style.Specialties)], style.Specialties[(i*3)%len(style.Specialties)]}, Likes: (i * 13) % 9})
+	}
+	for n := 0; n < 5*5*5*5*5*5*5; n += 331 {
+		chosen := make([]Option, 7)
+		x := n
+		for i := range chosen {
+			chosen[i] = Option{Style: style.Codes[x%5]}
+			x /= 5
+		}
+		a := Score(chosen)
+		got := Rank(a, ps)
+		c := a.Vector()
+		cn := norm(c)
+		var want []Match
+		for _, p := range ps {
+			if m := affinity(c, cn, newRankable(p)); m.sim > 0 {
+				want = append(want, m)
+			}
+		}
+		sortMatches(want)
+		if fmt.Sprint(ids(got)) != fmt.Sprint(ids(want)) {
+			t.Fatalf("analysis %+v: grouped ranking differs", a)
+		}
+	}
+}
+
+func sortMatches(ms []Match) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0; j-- {
+			x, y := ms[j], ms[j-1]
+			if x.sim > y.sim || (x.sim == y.sim && (x.likes > y.likes || (x.likes == y.likes && x.DesignerID < y.DesignerID))) {
+				ms[j], ms[j-1] = ms[j-1], ms[j]
+			} else {
+				break
+			}
+		}
+	}
+}

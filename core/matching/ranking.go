@@ -123,31 +123,91 @@ func affinity(c [5]float64, cn float64, r rankable) Match {
 // then the lowest id, so equal inputs always give the same order. Designers
 // sharing no style at all with the customer are not matches and are left out.
 func Rank(a Analysis, designers []Profile) []Match {
-	rs := make([]rankable, len(designers))
-	for i, p := range designers {
-		rs[i] = newRankable(p)
-	}
-	return rank(a, rs)
+	return newIndex(designers).rank(a)
 }
 
-func rank(a Analysis, rs []rankable) []Match {
+// index groups designers by style vector. Many designers share a vector (one
+// design style, a few specialties), and within a group the order (likes, id)
+// does not depend on the customer, so it is sorted once when the index is
+// built; ranking then scores each group once and concatenates.
+type index struct {
+	groups []group
+	size   int
+}
+
+type group struct {
+	r       rankable
+	members []rankable
+}
+
+func newIndex(ps []Profile) index {
+	byVec := map[[5]int64]int{}
+	var gs []group
+	for _, p := range ps {
+		r := newRankable(p)
+		var key [5]int64
+		for i, x := range r.vec {
+			key[i] = int64(math.Round(x * 1e9))
+		}
+		g, ok := byVec[key]
+		if !ok {
+			g = len(gs)
+			byVec[key] = g
+			gs = append(gs, group{r: r})
+		}
+		gs[g].members = append(gs[g].members, r)
+	}
+	for _, g := range gs {
+		sort.Slice(g.members, func(i, j int) bool { return before(g.members[i], g.members[j]) })
+	}
+	return index{groups: gs, size: len(ps)}
+}
+
+// before is the tie-break among designers of equal similarity.
+func before(x, y rankable) bool {
+	if x.likes != y.likes {
+		return x.likes > y.likes
+	}
+	return x.id < y.id
+}
+
+func (ix index) rank(a Analysis) []Match {
 	c := a.Vector()
 	cn := norm(c)
-	out := make([]Match, 0, len(rs))
-	for _, r := range rs {
-		if m := affinity(c, cn, r); m.sim > 0 {
-			out = append(out, m)
+	type scored struct {
+		m Match
+		g *group
+	}
+	gs := make([]scored, 0, len(ix.groups))
+	for i := range ix.groups {
+		g := &ix.groups[i]
+		if m := affinity(c, cn, g.r); m.sim > 0 {
+			gs = append(gs, scored{m, g})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		if x.sim != y.sim {
-			return x.sim > y.sim
+	sort.Slice(gs, func(i, j int) bool { return gs[i].m.sim > gs[j].m.sim })
+	out := make([]Match, 0, ix.size)
+	for i := 0; i < len(gs); {
+		j := i
+		start := len(out)
+		for j < len(gs) && gs[j].m.sim == gs[i].m.sim {
+			for _, r := range gs[j].g.members {
+				m := gs[j].m
+				m.DesignerID, m.likes = r.id, r.likes
+				out = append(out, m)
+			}
+			j++
 		}
-		if x.likes != y.likes {
-			return x.likes > y.likes
+		if j-i > 1 {
+			run := out[start:]
+			sort.Slice(run, func(a, b int) bool {
+				if run[a].likes != run[b].likes {
+					return run[a].likes > run[b].likes
+				}
+				return run[a].DesignerID < run[b].DesignerID
+			})
 		}
-		return x.DesignerID < y.DesignerID
-	})
+		i = j
+	}
 	return out
 }

@@ -44,7 +44,7 @@ type Service struct {
 	q    Questionnaire
 
 	mu      sync.Mutex
-	index   []rankable
+	index   *index
 	loaded  time.Time
 	ranks   map[[5]int][]Match
 	loading chan struct{}
@@ -199,18 +199,21 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 	}
 	for {
 		s.mu.Lock()
-		now := s.cfg.Clock()
-		fresh := s.index != nil && now.Sub(s.loaded) < s.cfg.CacheTTL
-		if fresh {
-			if r, ok := s.ranks[key]; ok {
-				s.mu.Unlock()
+		ix := s.index
+		if ix != nil && s.cfg.Clock().Sub(s.loaded) < s.cfg.CacheTTL {
+			r, ok := s.ranks[key]
+			s.mu.Unlock()
+			if ok {
 				return r, nil
 			}
-			r := rank(a, s.index)
-			if len(s.ranks) >= 512 {
-				s.ranks = map[[5]int][]Match{}
+			r = ix.rank(a)
+			s.mu.Lock()
+			if s.index == ix {
+				if len(s.ranks) >= 512 {
+					s.ranks = map[[5]int][]Match{}
+				}
+				s.ranks[key] = r
 			}
-			s.ranks[key] = r
 			s.mu.Unlock()
 			return r, nil
 		}
@@ -228,6 +231,10 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 		s.loading = done
 		s.mu.Unlock()
 		profiles, err := s.repo.Profiles(ctx)
+		var built index
+		if err == nil {
+			built = newIndex(profiles)
+		}
 		s.mu.Lock()
 		s.loading = nil
 		close(done)
@@ -235,11 +242,7 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 			s.mu.Unlock()
 			return nil, err
 		}
-		idx := make([]rankable, len(profiles))
-		for i, p := range profiles {
-			idx[i] = newRankable(p)
-		}
-		s.index, s.loaded, s.ranks = idx, s.cfg.Clock(), map[[5]int][]Match{}
+		s.index, s.loaded, s.ranks = &built, s.cfg.Clock(), map[[5]int][]Match{}
 		s.mu.Unlock()
 	}
 }

@@ -77,6 +77,15 @@ const schedulingRoutes: RouteObject[] = [
   },
 ];
 
+// sync (offline): what this device still has to send, with retry and discard.
+const syncRoutes: RouteObject[] = [
+  {
+    path: 'sincronizzazione',
+    handle: { title: 'title.sync' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/sync/components/SyncPage')).SyncPage }),
+  },
+];
+
 // landing: full-bleed, without top bar and footer.
 const bareRoutes: RouteObject[] = [
   {
@@ -101,6 +110,7 @@ export const routes: RouteObject[] = [
           ...legalRoutes,
           ...designerRoutes,
           ...schedulingRoutes,
+          ...syncRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
+import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
@@ -35,6 +36,7 @@ installOutbox({
   },
 });
 registerProfileEditOutbox(store.dispatch);
+registerMatchOutbox();
 registerServiceWorker();
 
 const container = document.getElementById('root');

@@ -17,6 +17,7 @@ import (
 	"interno/core/designers"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
@@ -54,6 +55,7 @@ type Deps struct {
 	Admin       *admin.Service
 	Engagement  *engagement.Service
 	Messaging   *messaging.Service
+	Matching    *matching.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -135,6 +137,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Messaging != nil {
 		s.registerMessaging(api)
+	}
+	if d.Matching != nil && d.Designers != nil {
+		s.registerMatching(api)
 	}
 
 	web, err := newSPA(d.Web)

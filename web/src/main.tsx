@@ -10,6 +10,7 @@ import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
 import { registerEngagementOutbox } from './features/engagement/api/engagementOutbox';
+import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
@@ -37,6 +38,7 @@ installOutbox({
 });
 registerProfileEditOutbox(store.dispatch);
 registerEngagementOutbox(store.dispatch);
+registerMatchOutbox();
 registerServiceWorker();
 
 const container = document.getElementById('root');

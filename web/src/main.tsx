@@ -8,6 +8,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
+import { registerAccountEditOutbox } from './features/auth/api/profileOutbox';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
@@ -35,6 +36,7 @@ installOutbox({
   },
 });
 registerProfileEditOutbox(store.dispatch);
+registerAccountEditOutbox(store.dispatch);
 registerServiceWorker();
 
 const container = document.getElementById('root');

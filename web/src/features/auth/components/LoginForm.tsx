@@ -63,7 +63,7 @@ export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuiz
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-      <h2 id="login-title" className={styles.formTitle}>
+      <h2 id="login-title" className={styles.formTitleHidden}>
         {t('auth.login.heading')}
       </h2>
       {!online ? <Alert tone="warning">{t('auth.offline')}</Alert> : null}

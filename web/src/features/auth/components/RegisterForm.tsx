@@ -98,7 +98,7 @@ export function RegisterForm({ initialEmail, leadId, quiz, onRegistered, onSwitc
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="register-title">
-      <h2 id="register-title" className={styles.formTitle}>
+      <h2 id="register-title" className={styles.formTitleHidden}>
         {t('auth.register.heading')}
       </h2>
       {!online ? <Alert tone="warning">{t('auth.offline')}</Alert> : null}

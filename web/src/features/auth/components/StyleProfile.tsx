@@ -92,7 +92,7 @@ export function StyleProfilePanel({ analysis, onOpen }: StyleProfilePanelProps) 
     <div className={styles.panel}>
       <div className={styles.panelHead}>
         <h2 className={styles.panelTitle}>{t('account.style.title')}</h2>
-        <Button variant="ghost" onClick={onOpen} aria-haspopup="dialog">
+        <Button variant="ghost" className={styles.panelAction} onClick={onOpen} aria-haspopup="dialog">
           {t('account.style.open')}
         </Button>
       </div>

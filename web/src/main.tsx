@@ -8,6 +8,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
+import { registerAccountEditOutbox } from './features/auth/api/profileOutbox';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
 import { registerEngagementOutbox } from './features/engagement/api/engagementOutbox';
 import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
@@ -39,6 +40,7 @@ installOutbox({
 registerProfileEditOutbox(store.dispatch);
 registerEngagementOutbox(store.dispatch);
 registerMatchOutbox();
+registerAccountEditOutbox(store.dispatch);
 registerServiceWorker();
 
 const container = document.getElementById('root');

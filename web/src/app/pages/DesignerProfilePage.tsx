@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { BookButton } from '../../features/appointments/components/BookButton';
+import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
 import { LikeButton } from '../../features/engagement/components/LikeButton';
@@ -19,9 +20,13 @@ export function DesignerProfilePage() {
     <DesignerPublicProfile
       designerId={id}
       renderContact={(designer) =>
-        // Visitors see "Registrazione Richiesta" first; signed-in people get messaging's contact
-        // icon button here (issue 7).
-        loggedIn ? null : <VisitorContact designer={designer} flow="confirm" appearance="icon" />
+        // Visitors see "Registrazione Richiesta" first; signed-in people open the contact dialog,
+        // which also reopens by itself after registering from here.
+        loggedIn ? (
+          <ContactButton designer={designer} flow="confirm" appearance="icon" />
+        ) : (
+          <VisitorContact designer={designer} flow="confirm" appearance="icon" />
+        )
       }
       renderActions={(designer) => (
         <>

@@ -112,6 +112,12 @@ describe('engagement', () => {
       await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('2');
 
+      // The liked designer is in the customer's favourites ("Preferiti" on /user-profile).
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.getByTestId('favourites').getByRole('link', { name: 'Bea Verdi' }).waitFor();
+
+      await page.goto(`${server.baseUrl}/designer/${bea.id}`);
+      await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
       await page.getByTestId('like-button').click();
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
@@ -144,6 +150,8 @@ describe('engagement', () => {
       const dialog = page.getByRole('dialog', { name: 'Le tue statistiche' });
       await dialog.getByText('1 persona ha messo mi piace').waitFor();
       await dialog.getByTestId('likers').getByText('Bruno Gallo').waitFor();
+      // Messaging's conversations appear as the middle tab.
+      expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Piaciuto', 'Messaggi', 'Condiviso']);
       await dialog.getByRole('tab', { name: 'Condiviso' }).click();
       await dialog.getByText('Il tuo profilo è stato condiviso 1 volta').waitFor();
       expect(await dialog.locator('[data-platform="copy"]').textContent()).toContain('1');

@@ -6,6 +6,8 @@ import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
+import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
@@ -15,6 +17,13 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { StaleNotice } from '../../shared/ui/StaleNotice';
 import { LogoutConfirm } from '../shell/LogoutConfirm';
 import styles from './UserProfilePage.module.css';
+
+/** The ids of the matched designers in the profile answer, best first. */
+function matchedIds(list: readonly unknown[]): number[] {
+  return list
+    .map((item) => (typeof item === 'object' && item !== null ? Number((item as { id?: unknown; designer_id?: unknown }).id ?? (item as { designer_id?: unknown }).designer_id) : NaN))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
 
 /**
  * /user-profile: the customer's page, a list of separate sections. Each feature adds its own
@@ -57,7 +66,17 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
-      {/* Matched designers (matching), favourites (engagement) and conversations (messaging) go here. */}
+      {account.style_analysis ? (
+        <section className={styles.section} aria-label={t('engagement.results.title')}>
+          <SendResultsButton styleAnalysis={account.style_analysis} designerIds={matchedIds(profile.data.matched_designers)} />
+        </section>
+      ) : null}
+
+      {/* Matched designers (matching) and conversations (messaging) go here. */}
+
+      <section className={styles.section}>
+        <FavouriteDesigners />
+      </section>
 
       <section className={styles.section} aria-labelledby="profile-appointments">
         <h2 id="profile-appointments" className={styles.sectionTitle}>

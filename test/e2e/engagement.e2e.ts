@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
@@ -66,6 +67,15 @@ async function signIn(page: Page, account: Account | null): Promise<void> {
 
 async function likeCount(id: number): Promise<number> {
   return (await must(200, 'GET', `/api/likes/designer/${id}/count`, null)).like_count as number;
+}
+
+/** Serious and critical axe violations on the page (or inside scope). */
+async function axe(page: Page, scope?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (scope ? builder.include(scope) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 beforeAll(async () => {
@@ -137,6 +147,7 @@ describe('engagement', () => {
       const dialog = page.getByRole('dialog', { name: 'Condividi Carla Fontana' });
       await dialog.locator('[data-platform="copy"]').click();
       await dialog.getByText('Link copiato!').waitFor();
+      expect(await axe(page, '[role="dialog"]')).toEqual([]);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toContain(`/profile/${carla.id}?shared=true`);
       await dialog.getByText('Link copiato!').waitFor({ state: 'detached', timeout: 4000 });
@@ -156,6 +167,7 @@ describe('engagement', () => {
       await dialog.getByText('Il tuo profilo è stato condiviso 1 volta').waitFor();
       expect(await dialog.locator('[data-platform="copy"]').textContent()).toContain('1');
       await dialog.getByTestId('sharers').getByText('Bruno Gallo').waitFor();
+      expect(await axe(page, '[role="dialog"]')).toEqual([]);
     });
   });
 

@@ -71,6 +71,15 @@ describe('questionnaire and matching', () => {
         expect(await title.textContent()).toContain('Minimal Contemporaneo');
         await page.getByText(/^Minimal Contemporaneo$/).first().waitFor();
         expect(await page.getByRole('button', { name: 'Registrati' }).isVisible()).toBe(true);
+        // The style picture is painted on its first request; wait for it before the screenshot.
+        await page.waitForFunction(
+          () => {
+            const img = document.querySelector<HTMLImageElement>('section[aria-labelledby="style-result-title"] img');
+            return img !== null && img.complete && img.naturalWidth > 0;
+          },
+          undefined,
+          { timeout: 20_000 },
+        );
         await saveScreenshot(page, `matching-profile-${width}`);
 
         await page.getByRole('button', { name: 'Mostra Designer' }).click();

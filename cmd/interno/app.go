@@ -22,6 +22,7 @@ import (
 	"interno/core/email"
 	"interno/core/identity"
 	"interno/core/matching"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/web"
 )
@@ -38,6 +39,7 @@ type app struct {
 	identity   *identity.Service
 	designers  *designers.Service
 	scheduling *scheduling.Service
+	messaging  *messaging.Service
 	matching   *matching.Service
 	http       *httpapi.Server
 	background sync.WaitGroup
@@ -123,6 +125,7 @@ func (a *app) wire() error {
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
 	a.scheduling = a.newScheduling()
+	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()
 
 	srv, err := httpapi.New(httpapi.Config{
@@ -131,7 +134,7 @@ func (a *app) wire() error {
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
-		Scheduling: a.scheduling, Matching: a.matching,
+		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

@@ -45,6 +45,17 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   busy: () => t('error.busy'),
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
+  email_throttled: () => t('engagement.error.throttled'),
+  foreign_url: () => t('engagement.error.foreignUrl'),
+  designer_not_found: () => t('engagement.error.designerNotFound'),
+  // messaging
+  empty_message: () => t('chat.contact.empty'),
+  too_long: () => t('chat.contact.tooLong', { max: 5000 }),
+  contact_not_found: () => t('chat.error.contactNotFound'),
+  own_profile: () => t('chat.error.ownProfile'),
+  client_id_reused: () => t('chat.error.clientIdReused'),
+  message_in_flight: () => t('error.inFlight'),
+  invalid_status: () => t('error.validation'),
   // An appointment action the current status no longer allows (say, cancelling a request the
   // designer confirmed meanwhile): name the status it has now.
   invalid_transition: (extra) => {

@@ -1,26 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { clearQuizResult, loadQuizResult, saveQuizResult } from './quizResult';
+import type { StorageArea } from './storage';
 
-function memory() {
+function memory(): StorageArea & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
-describe('quiz result in session storage', () => {
-  it('round-trips and clears under the spec keys', () => {
-    const s = memory();
-    const result = { lead_id: 7, answers: ['uno', 'due'], style_analysis: { dominant_style: 'C', style_percentages: { C: 100 } } };
-    saveQuizResult(result, s);
-    expect(s.data.has('questionnaireAnswers') && s.data.has('styleAnalysis')).toBe(true);
-    expect(loadQuizResult(s)).toEqual(result);
-    clearQuizResult(s);
-    expect(loadQuizResult(s)).toBeNull();
+const result = {
+  lead_id: 12,
+  answers: ['Colori vivaci', 'Legno naturale'],
+  style_analysis: { dominant_style: 'A', style_percentages: { A: 40, B: 10, C: 20, D: 10, E: 20 } },
+};
+
+describe('quizResult', () => {
+  it('round-trips a saved result through the spec keys', () => {
+    const storage = memory();
+    saveQuizResult(result, storage);
+    expect(storage.data.has('questionnaire_answers')).toBe(true);
+    expect(storage.data.has('style_analysis')).toBe(true);
+    expect(loadQuizResult(storage)).toEqual(result);
   });
 
-  it('ignores broken entries', () => {
-    const s = memory();
-    s.setItem('questionnaireAnswers', '{"x":1}');
-    s.setItem('styleAnalysis', '{"dominant_style":"C","style_percentages":{}}');
-    expect(loadQuizResult(s)).toBeNull();
+  it('returns null when nothing or garbage is stored', () => {
+    const storage = memory();
+    expect(loadQuizResult(storage)).toBeNull();
+    storage.setItem('questionnaire_answers', '{not json');
+    storage.setItem('style_analysis', JSON.stringify(result.style_analysis));
+    expect(loadQuizResult(storage)).toBeNull();
+    storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: -3, answers: [] }));
+    expect(loadQuizResult(storage)).toBeNull();
+  });
+
+  it('clears both keys', () => {
+    const storage = memory();
+    saveQuizResult(result, storage);
+    clearQuizResult(storage);
+    expect(storage.data.size).toBe(0);
+    expect(loadQuizResult(storage)).toBeNull();
+  });
+
+  it('survives a storage that throws', () => {
+    const broken: StorageArea = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => saveQuizResult(result, broken)).not.toThrow();
+    expect(loadQuizResult(broken)).toBeNull();
+    expect(() => clearQuizResult(broken)).not.toThrow();
   });
 });

@@ -6,6 +6,7 @@ import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
@@ -57,7 +58,11 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
-      {/* Matched designers (matching), favourites (engagement) and conversations (messaging) go here. */}
+      <div className={styles.section}>
+        <MatchedDesigners />
+      </div>
+
+      {/* Favourites (engagement) and conversations (messaging) go here. */}
 
       <section className={styles.section} aria-labelledby="profile-appointments">
         <h2 id="profile-appointments" className={styles.sectionTitle}>

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseMatchedDesigner } from '../../questionnaire/lib/matches';
+import { parseMatchedDesigner } from '../lib/matches';
 import { QuestionStep } from '../../questionnaire/components/QuestionStep';
 import { DesignerCard } from './DesignerCard';
 

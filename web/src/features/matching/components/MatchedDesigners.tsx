@@ -3,7 +3,7 @@ import { t } from '../../../shared/i18n/t';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { BookButton } from '../../appointments/components/BookButton';
-import { MatchList } from '../../questionnaire/components/MatchList';
+import { MatchList } from './MatchList';
 import styles from './MatchedDesigners.module.css';
 
 /**

@@ -50,6 +50,8 @@ type Deps struct {
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
 	Messaging   *messaging.Service
+	// Events feeds GET /api/events (server-sent events); nil turns it off.
+	Events EventStreams
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -65,6 +67,8 @@ type Server struct {
 	// events) end and the server can drain.
 	streams      context.Context
 	closeStreams context.CancelFunc
+	// ticketKey signs the short-lived tickets of the event stream.
+	ticketKey []byte
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -125,6 +129,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Messaging != nil {
 		s.registerMessaging(api)
+	}
+	if d.Events != nil {
+		s.registerEvents(api)
 	}
 
 	web, err := newSPA(d.Web)

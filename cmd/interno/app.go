@@ -16,6 +16,7 @@ import (
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
+	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/email"
@@ -38,6 +39,7 @@ type app struct {
 	designers  *designers.Service
 	scheduling *scheduling.Service
 	messaging  *messaging.Service
+	realtime   *realtime.Hub
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -130,7 +132,7 @@ func (a *app) wire() error {
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
-		Scheduling: a.scheduling, Messaging: a.messaging,
+		Scheduling: a.scheduling, Messaging: a.messaging, Events: hubStreams{a.realtime},
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

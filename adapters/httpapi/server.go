@@ -13,8 +13,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"interno/core/admin"
 	"interno/core/designers"
+	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
@@ -49,7 +52,10 @@ type Deps struct {
 	Designers   *designers.Service
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
+	Admin       *admin.Service
+	Engagement  *engagement.Service
 	Messaging   *messaging.Service
+	Matching    *matching.Service
 	// Events feeds GET /api/events (server-sent events); nil turns it off.
 	Events EventStreams
 }
@@ -127,8 +133,17 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if d.Scheduling != nil {
 		s.registerScheduling(api)
 	}
+	if d.Admin != nil {
+		s.registerAdmin(api)
+	}
+	if d.Engagement != nil {
+		s.registerEngagement(api)
+	}
 	if d.Messaging != nil {
 		s.registerMessaging(api)
+	}
+	if d.Matching != nil && d.Designers != nil {
+		s.registerMatching(api)
 	}
 	if d.Events != nil {
 		s.registerEvents(api)

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"interno/adapters/artwork"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
@@ -21,6 +22,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/web"
@@ -39,6 +41,7 @@ type app struct {
 	designers  *designers.Service
 	scheduling *scheduling.Service
 	messaging  *messaging.Service
+	matching   *matching.Service
 	realtime   *realtime.Hub
 	http       *httpapi.Server
 	background sync.WaitGroup
@@ -125,14 +128,16 @@ func (a *app) wire() error {
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
+	a.matching = a.newMatching()
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
-		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
-		Scheduling: a.scheduling, Messaging: a.messaging, Events: hubStreams{a.realtime},
+		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
+		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
+		Events: hubStreams{a.realtime},
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../shared/ui/PageLoader';
-import { GuestOnly } from './guards';
+import { GuestOnly, ProfileRedirect, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteError } from './pages/RouteError';
 import { RootLayout, type RouteHandle } from './shell/RootLayout';
@@ -55,9 +55,15 @@ const designerRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/DesignerProfilePage')).DesignerProfilePage }),
   },
   {
-    path: 'designer-profile',
-    handle: { title: 'title.designerDashboard' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('./pages/DesignerDashboardPage')).DesignerDashboardPage }),
+    // Visitors see the dashboard's own "Accesso negato" panel; signed-in non-designers are turned away.
+    element: <RequireRole role="designer" visitors="page" />,
+    children: [
+      {
+        path: 'designer-profile',
+        handle: { title: 'title.designerDashboard' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./pages/DesignerDashboardPage')).DesignerDashboardPage }),
+      },
+    ],
   },
   // The not-found panels link to /home, which is the home page.
   { path: 'home', element: <Navigate to="/" replace /> },
@@ -86,6 +92,45 @@ const syncRoutes: RouteObject[] = [
   },
 ];
 
+// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    handle: { title: 'title.admin' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+  },
+];
+
+// accounts (issue 3): login and registration, password reset, the role redirect, the customer profile.
+const accountRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    handle: { title: 'title.login' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage')).LoginPage }),
+  },
+  {
+    path: 'request-password-reset',
+    handle: { title: 'title.requestPasswordReset' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/PasswordResetRequestPage')).PasswordResetRequestPage }),
+  },
+  {
+    path: 'reset-password',
+    handle: { title: 'title.resetPassword' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }),
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: 'profile', element: <ProfileRedirect /> },
+      {
+        path: 'user-profile',
+        handle: { title: 'title.userProfile' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./pages/UserProfilePage')).UserProfilePage }),
+      },
+    ],
+  },
+];
+
 // landing: full-bleed, without top bar and footer.
 const bareRoutes: RouteObject[] = [
   {
@@ -111,6 +156,8 @@ export const routes: RouteObject[] = [
           ...designerRoutes,
           ...schedulingRoutes,
           ...syncRoutes,
+          ...adminRoutes,
+          ...accountRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

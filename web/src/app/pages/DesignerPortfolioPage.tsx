@@ -4,6 +4,9 @@ import { BookButton } from '../../features/appointments/components/BookButton';
 import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { LikeButton } from '../../features/engagement/components/LikeButton';
+import { ShareButton } from '../../features/engagement/components/ShareButton';
+import { t } from '../../shared/i18n/t';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
@@ -23,7 +26,8 @@ export function DesignerPortfolioPage() {
               storage); signed-in people open the contact dialog, which reopens by itself 0.5 s after
               returning from registration. */}
           {loggedIn ? <ContactButton designer={designer} flow="direct" /> : <VisitorContact designer={designer} flow="direct" />}
-          {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
+          <ShareButton designer={designer} label={t('engagement.share.designerButton')} />
+          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
           {/* Booking a video call (scheduling, issue 8). */}
           <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
         </>

@@ -4,6 +4,8 @@ import { BookButton } from '../../features/appointments/components/BookButton';
 import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { LikeButton } from '../../features/engagement/components/LikeButton';
+import { ShareButton } from '../../features/engagement/components/ShareButton';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
@@ -28,7 +30,8 @@ export function DesignerProfilePage() {
       }
       renderActions={(designer) => (
         <>
-          {/* Share and like: engagement (issue 6). */}
+          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
+          <ShareButton designer={designer} />
           <BookButton designerId={designer.id} designerName={designer.name} />
         </>
       )}

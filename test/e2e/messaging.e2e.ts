@@ -117,7 +117,7 @@ describe('messaging', () => {
     });
   }, 180_000);
 
-  it('a visitor is sent to register, and back signed in the contact dialog reopens and the message is delivered', async () => {
+  it('a visitor registers from the portfolio, the contact dialog reopens on return and the message is delivered', async () => {
     const bea = await api.designer('Bea Verdi');
     await inBrowser('chat-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await page.goto(`${server.baseUrl}/designer/${bea.id}`);
@@ -128,11 +128,16 @@ describe('messaging', () => {
       expect(JSON.parse(kept[0] ?? '{}')).toMatchObject({ id: bea.id, name: 'Bea Verdi' });
       expect(kept[1]).toBe(`/designer/${bea.id}`);
 
-      // Registration happens on the accounts feature's page; here the new account signs in and the
-      // app returns to the saved page, where the dialog reopens by itself after 0.5 s.
-      const carla = await api.customer('Carla Rossi');
-      await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), carla.user);
-      await page.goto(`${server.baseUrl}${kept[1]}`);
+      // Registration on the accounts page; it returns to the saved page, where the dialog reopens by
+      // itself after 0.5 s.
+      await page.getByLabel('Nome', { exact: true }).fill('Carla Rossi');
+      await page.getByLabel('Email', { exact: true }).fill(`carla.${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('salotto-verde-2026');
+      await page.getByLabel('Conferma password').fill('salotto-verde-2026');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Questionario Richiesto' }).waitFor();
+      await page.getByRole('button', { name: 'Registrati senza test' }).click();
+      await page.waitForURL(new RegExp(`/designer/${bea.id}$`), { timeout: 15_000 });
       const dialog = page.getByRole('dialog', { name: 'Contatta Bea Verdi' });
       await dialog.waitFor({ timeout: 5_000 });
       expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();

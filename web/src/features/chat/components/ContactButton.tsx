@@ -11,7 +11,7 @@ import {
   storePendingContact,
 } from '../../../shared/lib/pendingContact';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
-import { Button, type ButtonVariant } from '../../../shared/ui/Button';
+import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import { ChatModal } from './ChatModal';
 import { ContactModal } from './ContactModal';
@@ -27,6 +27,7 @@ export interface ContactButtonProps {
   /** "button" with the label, or a round "icon" button. */
   appearance?: 'button' | 'icon';
   variant?: ButtonVariant;
+  size?: ButtonSize;
 }
 
 /**
@@ -35,7 +36,7 @@ export interface ContactButtonProps {
  * returnAfterRegistration). Back signed in on this designer's page, the dialog reopens after 0.5 s,
  * with the message typed before registering (pendingContact) when there is one.
  */
-export function ContactButton({ designer, flow = 'direct', appearance = 'button', variant = 'primary' }: ContactButtonProps) {
+export function ContactButton({ designer, flow = 'direct', appearance = 'button', variant = 'primary', size = 'lg' }: ContactButtonProps) {
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
   const navigate = useNavigate();
   const location = useLocation();
@@ -80,7 +81,7 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
           <ChatGlyph />
         </button>
       ) : (
-        <Button variant={variant} size="lg" onClick={onClick} icon={<ChatGlyph />}>
+        <Button variant={variant} size={size} onClick={onClick} icon={<ChatGlyph />}>
           {t('designers.contact')}
         </Button>
       )}

@@ -9,6 +9,7 @@ import {
   readPendingContact,
   readPendingContactMessage,
   storePendingContact,
+  storePendingContactMessage,
 } from '../../../shared/lib/pendingContact';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
@@ -22,8 +23,12 @@ export const RETURN_TO_CONTACT_DELAY_MS = 500;
 
 export interface ContactButtonProps {
   designer: { id: number; name: string; profile_picture?: string };
-  /** Visitors: "direct" (portfolio) goes to registration at once; "confirm" (public profile) asks first. */
-  flow?: 'direct' | 'confirm';
+  /**
+   * Visitors: "direct" (portfolio) goes to registration at once; "confirm" (public profile) asks
+   * first; "compose" (designer cards) lets them write the message, keeps it (pendingContact) and then
+   * asks them to register — after login the list delivers it (usePendingContactDelivery).
+   */
+  flow?: 'direct' | 'confirm' | 'compose';
   /** "button" with the label, or a round "icon" button. */
   appearance?: 'button' | 'icon';
   variant?: ButtonVariant;
@@ -71,7 +76,10 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
       setInitial('');
       setOpen(true);
     } else if (flow === 'direct') goRegister();
-    else setAsking(true);
+    else if (flow === 'compose') {
+      setInitial('');
+      setOpen(true);
+    } else setAsking(true);
   };
 
   return (
@@ -86,6 +94,20 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
         </Button>
       )}
       <RegistrationRequiredModal open={asking} reason="contact" onRegister={goRegister} onCancel={() => setAsking(false)} />
+      {!loggedIn && flow === 'compose' ? (
+        <ContactModal
+          open={open}
+          designer={designer}
+          initialMessage={initial}
+          onClose={() => setOpen(false)}
+          onRequireLogin={(text) => {
+            storePendingContactMessage({ designer_id: designer.id, message: text });
+            setInitial(text);
+            setOpen(false);
+            setAsking(true);
+          }}
+        />
+      ) : null}
       {loggedIn ? (
         <>
           <ContactModal

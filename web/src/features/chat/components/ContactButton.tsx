@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
@@ -14,6 +14,8 @@ import {
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
+import { showToast } from '../../../shared/ui/Toast';
+import { usePendingContactDelivery } from '../hooks/usePendingContactDelivery';
 import { ChatModal } from './ChatModal';
 import { ContactModal } from './ContactModal';
 import styles from './Chat.module.css';
@@ -49,6 +51,14 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
   const [asking, setAsking] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const [initial, setInitial] = useState('');
+
+  // Cards in a list (flow "compose"): the message a visitor wrote before registering is sent once
+  // this designer is in the reloaded list; a failure shows the spec's alert.
+  const listed = useMemo(() => (loggedIn && flow === 'compose' ? [designer.id] : undefined), [loggedIn, flow, designer.id]);
+  const deliveryError = usePendingContactDelivery(listed);
+  useEffect(() => {
+    if (deliveryError) showToast(deliveryError, { tone: 'error' });
+  }, [deliveryError]);
 
   useEffect(() => {
     if (!loggedIn) return undefined;

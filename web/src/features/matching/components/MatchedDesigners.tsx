@@ -25,7 +25,7 @@ export function MatchedDesigners() {
         subject={{ user_id: userId }}
         renderActions={(d) => (
           <>
-            <ContactButton designer={d} variant="secondary" size="md" />
+            <ContactButton designer={d} flow="compose" variant="secondary" size="md" />
             <BookButton designerId={d.id} designerName={d.name} variant="secondary" />
           </>
         )}

@@ -61,6 +61,7 @@ describe('messaging', () => {
         // The designer's dashboard announces it and the counter lights up.
         const notice = dp.getByText('Nuovo messaggio da Anna Neri');
         await notice.waitFor({ timeout: 15_000 });
+        await saveScreenshot(dp, 'messaging-notice-1280');
         await counter.click();
         const chat = dp.getByRole('dialog', { name: 'Messaggi' });
         const row = chat.getByRole('button', { name: /Anna Neri/ });

@@ -40,9 +40,15 @@ const (
 var errBadTicket = fault.New(fault.Unauthorized, "Invalid or expired event-stream ticket; ask for a new one").WithReason("ticket_invalid")
 
 func (s *Server) registerEvents(api *gin.RouterGroup) {
-	s.ticketKey = make([]byte, 32)
-	if _, err := rand.Read(s.ticketKey); err != nil {
-		panic(err)
+	if len(s.cfg.TicketSecret) > 0 {
+		mac := hmac.New(sha256.New, s.cfg.TicketSecret)
+		mac.Write([]byte("interno event-stream tickets"))
+		s.ticketKey = mac.Sum(nil)
+	} else {
+		s.ticketKey = make([]byte, 32)
+		if _, err := rand.Read(s.ticketKey); err != nil {
+			panic(err)
+		}
 	}
 	api.POST("/events/ticket", requireUser, s.eventTicket)
 	api.GET("/events", s.eventStream)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gin-gonic/gin"
+
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
 	"interno/core/messaging"
@@ -133,4 +135,24 @@ func TestEvents_Stream(t *testing.T) {
 		for range lines {
 		}
 	})
+}
+
+func TestEvents_TicketsAcrossInstances(t *testing.T) {
+	mk := func(secret []byte) *Server {
+		s := &Server{cfg: Config{TicketSecret: secret, Clock: time.Now}}
+		s.registerEvents(gin.New().Group("/api"))
+		return s
+	}
+	shared := []byte("a shared secret of at least 32 bytes")
+	a, b, other := mk(shared), mk(shared), mk(nil)
+	ticket := a.ticketFor(7, time.Now().Add(time.Minute))
+	if uid, ok := b.checkTicket(ticket); !ok || uid != 7 {
+		t.Fatalf("an instance with the same secret refused the ticket: %d %v", uid, ok)
+	}
+	if _, ok := other.checkTicket(ticket); ok {
+		t.Fatal("an instance with another key accepted the ticket")
+	}
+	if _, ok := a.checkTicket(a.ticketFor(7, time.Now().Add(-time.Second))); ok {
+		t.Fatal("an expired ticket was accepted")
+	}
 }

@@ -34,6 +34,10 @@ type Config struct {
 	AnalyticsID    string
 	GoogleClientID string
 	Clock          func() time.Time
+	// TicketSecret, when set, derives the key that signs event-stream
+	// tickets, so every instance sharing it accepts the same tickets;
+	// empty means a random key per process.
+	TicketSecret []byte
 }
 
 // Pinger checks the database for the readiness probe.

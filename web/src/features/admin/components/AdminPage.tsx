@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { RootState } from '../../../app/store';
+import type { WithSession as RootState } from '../../../shared/session/sessionSlice';
 import { t } from '../../../shared/i18n/t';
 import { selectIsAdmin, selectIsLoggedIn } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';

@@ -103,7 +103,16 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
           {t('designers.contact')}
         </Button>
       )}
-      <RegistrationRequiredModal open={asking} reason="contact" onRegister={goRegister} onCancel={() => setAsking(false)} />
+      <RegistrationRequiredModal
+        open={asking}
+        reason="contact"
+        onRegister={goRegister}
+        onCancel={() => {
+          // Giving up forgets the message: nothing is sent later without the visitor's say.
+          if (flow === 'compose') clearPendingContactMessage();
+          setAsking(false);
+        }}
+      />
       {!loggedIn && flow === 'compose' ? (
         <ContactModal
           open={open}

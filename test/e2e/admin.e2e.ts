@@ -178,6 +178,24 @@ describe('admin panel', () => {
       await edit.getByRole('button', { name: 'Save' }).click();
       await edit.getByText('Minimum budget must be at least €300').waitFor();
       await saveScreenshot(page, 'admin-edit-designer-390');
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      // The remove-designer screen: e-mail search, then delete from the list.
+      await page.goto(`${server.baseUrl}/remove-designer`);
+      await page.getByRole('heading', { name: 'Remove designer' }).waitFor();
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText('Please enter an email address to search').waitFor();
+      await page.getByLabel('Designer email').fill('marta.designer');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('heading', { name: 'Designers matching “marta.designer” (1)' }).waitFor();
+      await saveScreenshot(page, 'admin-remove-designer-390');
+      await page.getByRole('button', { name: 'Delete Marta Colombo' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+      await confirm.getByText('Are you sure you want to delete 1 selected designers?').waitFor();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('No designer with an email containing “marta.designer”.').waitFor();
+      const left = await must(200, 'GET', '/api/admin/designers?q=marta', admin.token);
+      expect(left.total).toBe(0);
     });
   });
 

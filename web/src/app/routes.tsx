@@ -84,6 +84,11 @@ const adminRoutes: RouteObject[] = [
     handle: { title: 'title.admin' } satisfies RouteHandle,
     lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
   },
+  {
+    path: 'remove-designer',
+    handle: { title: 'title.removeDesigner' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/admin/components/RemoveDesignerPage')).RemoveDesignerPage }),
+  },
 ];
 
 // landing: full-bleed, without top bar and footer.

@@ -788,6 +788,19 @@ export const it = {
   'admin.audit.designer.delete': 'Deleted designer',
   'admin.audit.designer.verify': 'Verified designer',
   'admin.audit.designer.unverify': 'Removed verification',
+  'title.removeDesigner': 'Remove designer · Interno',
+  'admin.remove.heading': 'Remove designer',
+  'admin.remove.lead': 'Find a designer by email, or pick one from the list of all designers, and delete the profile.',
+  'admin.remove.email': 'Designer email',
+  'admin.remove.search': 'Search',
+  'admin.remove.clear': 'Show all',
+  'admin.remove.emailRequired': 'Please enter an email address to search',
+  'admin.remove.noMatch': 'No designer with an email containing “{email}”.',
+  'admin.remove.all': 'All designers ({count})',
+  'admin.remove.found': 'Designers matching “{email}” ({count})',
+  'admin.remove.delete': 'Delete',
+  'admin.remove.deleteLabel': 'Delete {name}',
+  'admin.remove.backToPanel': 'Back to the admin panel',
 } as const;
 
 export type Catalogue = typeof it;

@@ -1,15 +1,15 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import type { RootState } from '../../../app/store';
 import { t } from '../../../shared/i18n/t';
 import { selectIsAdmin, selectIsLoggedIn } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';
-import { showToast } from '../../../shared/ui/Toast';
 import { ADMIN_CACHE_SECONDS, useAdminAuditQuery, useAdminDesignersQuery, useAdminStatsQuery, useAdminUsersQuery } from '../api/adminApi';
 import { AdminStatsHeader } from './AdminStatsHeader';
 import { AuditTab } from './AuditTab';
 import { DesignersTab } from './DesignersTab';
+import { Refused } from './Refused';
 import { UsersTab } from './UsersTab';
 import styles from './AdminPanel.module.css';
 
@@ -18,20 +18,6 @@ type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
   return value !== null && (TABS as readonly string[]).includes(value);
-}
-
-/** A signed-in non-admin: the spec's "Admin access required", then home. */
-function Refused() {
-  const navigate = useNavigate();
-  const told = useRef(false);
-  useEffect(() => {
-    if (!told.current) {
-      told.current = true;
-      showToast(t('admin.error.accessRequired'), { tone: 'error' });
-    }
-    navigate('/', { replace: true });
-  }, [navigate]);
-  return null;
 }
 
 // Lists are cached for five minutes (spec, section 9) and reloaded on demand with Refresh.

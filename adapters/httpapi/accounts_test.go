@@ -103,6 +103,27 @@ func TestAccounts_Me(t *testing.T) {
 				t.Fatal("wrong account")
 			}
 		})
+		t.Run("EveryRoleSeesAndEditsOnlyItself", func(t *testing.T) {
+			designer, designerID := env.withRole("dora@example.com", identity.RoleDesigner)
+			admin, adminID := env.withRole("ada@example.com", identity.RoleAdmin)
+			for _, c := range []struct {
+				token, email, role string
+				id                 int64
+			}{{designer, "dora@example.com", "designer", designerID}, {admin, "ada@example.com", "admin", adminID}} {
+				u := env.expect(req{method: "GET", path: "/api/users/me", token: c.token}, 200).JSON(t)["user"].(map[string]any)
+				if u["email"] != c.email || u["role"] != c.role || int64(u["id"].(float64)) != c.id {
+					t.Fatalf("%s sees %v", c.role, u)
+				}
+				edited := env.expect(req{method: "PUT", path: "/api/users/me", token: c.token, body: map[string]any{"location": "Bari"}}, 200).JSON(t)
+				if edited["user"].(map[string]any)["email"] != c.email {
+					t.Fatalf("%s edited another account: %v", c.role, edited)
+				}
+			}
+			// Nobody else's edit reached Anna.
+			if u := env.expect(req{method: "GET", path: "/api/users/me", token: anna}, 200).JSON(t)["user"].(map[string]any); u["location"] == "Bari" {
+				t.Fatalf("anna changed by another caller: %v", u)
+			}
+		})
 		t.Run("UpdateJSON", func(t *testing.T) {
 			r := env.expect(req{method: "PUT", path: "/api/users/me", token: anna, body: map[string]any{"name": " Anna Rossi ", "location": "Torino"}}, 200).JSON(t)
 			if u := r["user"].(map[string]any); u["name"] != "Anna Rossi" || u["location"] != "Torino" {

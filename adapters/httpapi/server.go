@@ -15,7 +15,10 @@ import (
 
 	"interno/core/admin"
 	"interno/core/designers"
+	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
@@ -50,6 +53,9 @@ type Deps struct {
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
 	Admin       *admin.Service
+	Engagement  *engagement.Service
+	Messaging   *messaging.Service
+	Matching    *matching.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -125,6 +131,15 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Admin != nil {
 		s.registerAdmin(api)
+	}
+	if d.Engagement != nil {
+		s.registerEngagement(api)
+	}
+	if d.Messaging != nil {
+		s.registerMessaging(api)
+	}
+	if d.Matching != nil && d.Designers != nil {
+		s.registerMatching(api)
 	}
 
 	web, err := newSPA(d.Web)

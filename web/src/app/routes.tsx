@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../shared/ui/PageLoader';
-import { GuestOnly } from './guards';
+import { GuestOnly, ProfileRedirect, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteError } from './pages/RouteError';
 import { RootLayout, type RouteHandle } from './shell/RootLayout';
@@ -55,9 +55,15 @@ const designerRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/DesignerProfilePage')).DesignerProfilePage }),
   },
   {
-    path: 'designer-profile',
-    handle: { title: 'title.designerDashboard' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('./pages/DesignerDashboardPage')).DesignerDashboardPage }),
+    // Visitors see the dashboard's own "Accesso negato" panel; signed-in non-designers are turned away.
+    element: <RequireRole role="designer" visitors="page" />,
+    children: [
+      {
+        path: 'designer-profile',
+        handle: { title: 'title.designerDashboard' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./pages/DesignerDashboardPage')).DesignerDashboardPage }),
+      },
+    ],
   },
   // The not-found panels link to /home, which is the home page.
   { path: 'home', element: <Navigate to="/" replace /> },
@@ -77,17 +83,61 @@ const schedulingRoutes: RouteObject[] = [
   },
 ];
 
-// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+// sync (offline): what this device still has to send, with retry and discard.
+const syncRoutes: RouteObject[] = [
+  {
+    path: 'sincronizzazione',
+    handle: { title: 'title.sync' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/sync/components/SyncPage')).SyncPage }),
+  },
+];
+
+// admin (issue 9): the admin panel and the remove-designer screen, lazy-loaded, admins only.
 const adminRoutes: RouteObject[] = [
   {
-    path: 'admin',
-    handle: { title: 'title.admin' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+    element: <RequireRole role="admin" />,
+    children: [
+      {
+        path: 'admin',
+        handle: { title: 'title.admin' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+      },
+      {
+        path: 'remove-designer',
+        handle: { title: 'title.removeDesigner' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/admin/components/RemoveDesignerPage')).RemoveDesignerPage }),
+      },
+    ],
+  },
+];
+
+// accounts (issue 3): login and registration, password reset, the role redirect, the customer profile.
+const accountRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    handle: { title: 'title.login' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage')).LoginPage }),
   },
   {
-    path: 'remove-designer',
-    handle: { title: 'title.removeDesigner' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('../features/admin/components/RemoveDesignerPage')).RemoveDesignerPage }),
+    path: 'request-password-reset',
+    handle: { title: 'title.requestPasswordReset' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/PasswordResetRequestPage')).PasswordResetRequestPage }),
+  },
+  {
+    path: 'reset-password',
+    handle: { title: 'title.resetPassword' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }),
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: 'profile', element: <ProfileRedirect /> },
+      {
+        path: 'user-profile',
+        handle: { title: 'title.userProfile' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./pages/UserProfilePage')).UserProfilePage }),
+      },
+    ],
   },
 ];
 
@@ -115,7 +165,9 @@ export const routes: RouteObject[] = [
           ...legalRoutes,
           ...designerRoutes,
           ...schedulingRoutes,
+          ...syncRoutes,
           ...adminRoutes,
+          ...accountRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

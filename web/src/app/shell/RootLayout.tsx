@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { SessionBootstrap } from '../../features/auth/components/SessionBootstrap';
 import { ConsentManager } from '../../features/consent/components/ConsentManager';
 import { UpdateToast } from '../../features/pwa/components/UpdateToast';
 import { t, type PlainKey } from '../../shared/i18n/t';
@@ -26,6 +27,7 @@ export function RootLayout() {
   useDocumentTitle();
   return (
     <>
+      <SessionBootstrap />
       <Outlet />
       <ConsentManager />
       <UpdateToast />

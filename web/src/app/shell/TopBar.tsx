@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { InstallButton } from '../../features/pwa/components/InstallButton';
 import { t } from '../../shared/i18n/t';
 import { homePathFor, selectIsLoggedIn } from '../../shared/session/sessionSlice';
+import type { PlainKey } from '../../shared/i18n/t';
 import { ButtonLink, Button } from '../../shared/ui/Button';
 import { Logo } from '../../shared/ui/Logo';
 import type { RootState } from '../store';
@@ -12,8 +13,24 @@ import { LogoutConfirm } from './LogoutConfirm';
 import { SyncStatus } from './SyncStatus';
 import styles from './TopBar.module.css';
 
+/** The signed-in person's page, named by role. */
+const HOME_LABEL: Record<string, PlainKey> = {
+  '/user-profile': 'account.nav.user',
+  '/designer-profile': 'account.nav.designer',
+  '/admin': 'account.nav.admin',
+};
+
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+      <circle cx="12" cy="8" r="3.5" />
+      <path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" />
+    </svg>
+  );
+}
+
 /**
- * The top bar: logo (home for visitors, the role's page for signed-in users), Accedi or Esci, and
+ * The top bar: logo (home for visitors, the role's page for signed-in users), Accedi, or the person's page (named by role) and Esci, and
  * Installa app when possible. On phones it slides away while scrolling down.
  */
 export function TopBar() {
@@ -32,9 +49,14 @@ export function TopBar() {
         <nav className={styles.actions} aria-label={t('shell.mainNav')}>
           <InstallButton />
           {loggedIn ? (
-            <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
-              {t('shell.logout')}
-            </Button>
+            <>
+              <ButtonLink to={logoTarget} variant="ghost" className={styles.home} icon={<PersonIcon />}>
+                <span className={styles.homeText}>{t(HOME_LABEL[logoTarget] ?? 'account.nav.user')}</span>
+              </ButtonLink>
+              <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
+                {t('shell.logout')}
+              </Button>
+            </>
           ) : (
             <ButtonLink to="/login" variant="primary">
               {t('shell.login')}

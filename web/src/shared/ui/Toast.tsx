@@ -53,7 +53,7 @@ function ToastItem({ toast }: { toast: ToastMessage }) {
     return () => window.clearTimeout(timer);
   }, [toast.id]);
   return (
-    <li className={`${styles.toast} ${styles[toast.tone]}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+    <div className={`${styles.toast} ${styles[toast.tone]}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
       <div className={styles.text}>
         <p className={styles.message}>{toast.message}</p>
         {toast.detail ? <p className={styles.detail}>{toast.detail}</p> : null}
@@ -63,7 +63,7 @@ function ToastItem({ toast }: { toast: ToastMessage }) {
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
         </svg>
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -75,11 +75,12 @@ export function ToastViewport() {
   const items = useSyncExternalStore(subscribe, snapshot, snapshot);
   // Always present, so assistive technology is listening before the first message arrives.
   return createPortal(
-    <ol className={styles.viewport} aria-live="polite">
+    // A plain container: each toast carries its own status or alert role (a list item may not).
+    <div className={styles.viewport} aria-live="polite">
       {items.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ol>,
+    </div>,
     document.body,
   );
 }

@@ -1,15 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { useSelector } from 'react-redux';
-import { Navigate, useSearchParams } from 'react-router';
-import type { RootState } from '../../../app/store';
+import { useSearchParams } from 'react-router';
 import { t } from '../../../shared/i18n/t';
-import { selectIsAdmin, selectIsLoggedIn } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';
 import { ADMIN_CACHE_SECONDS, useAdminAuditQuery, useAdminDesignersQuery, useAdminStatsQuery, useAdminUsersQuery } from '../api/adminApi';
 import { AdminStatsHeader } from './AdminStatsHeader';
 import { AuditTab } from './AuditTab';
 import { DesignersTab } from './DesignersTab';
-import { Refused } from './Refused';
 import { UsersTab } from './UsersTab';
 import styles from './AdminPanel.module.css';
 
@@ -93,13 +89,9 @@ function Panel() {
 }
 
 /**
- * /admin: the admin panel, for admins only. Visitors go to login; signed-in non-admins are told
- * "Admin access required" and sent home. The server refuses every admin call for them anyway.
+ * /admin: the admin panel. The route is behind RequireRole("admin") (visitors to /login, others
+ * "Admin access required" and home); the server refuses every admin call to non-admins anyway.
  */
 export function AdminPage() {
-  const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
-  const isAdmin = useSelector((state: RootState) => selectIsAdmin(state));
-  if (!loggedIn) return <Navigate to="/login?returnTo=%2Fadmin" replace />;
-  if (!isAdmin) return <Refused />;
   return <Panel />;
 }

@@ -1,0 +1,251 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBrowser } from './harness/browser';
+import { axeProblems } from './harness/designers';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Accounts (issue 3) in the browser against the real binary: registration lands on /user-profile,
+ * logout, the Italian bad-credentials message, password reset through the e-mail in the file
+ * outbox, and the route guards.
+ */
+let server: RunningServer;
+
+async function api(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function essentialCookies(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/privacy`);
+  await page.evaluate(() => {
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  });
+}
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a link out of an .eml file. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the newest outbox e-mail to an address and returns the reset link in it. */
+async function resetLinkFor(address: string): Promise<string> {
+  const dir = join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse();
+    for (const name of names) {
+      const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
+      if (!text.toLowerCase().includes(address.toLowerCase())) continue;
+      const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>&]+/.exec(text);
+      if (match) return match[0];
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`no reset e-mail for ${address} in ${dir}`);
+}
+
+/** Console errors and warnings; `expected` lists the refused requests a journey makes on purpose. */
+function watchConsole(page: Page, expected: readonly number[] = [401]): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // A refused request the journey makes on purpose is logged by the browser as an error.
+    if (message.type() === 'error' && expected.some((status) => message.text().includes(`status of ${status}`))) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+describe('accounts', () => {
+  beforeAll(async () => {
+    server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('registers on a phone and lands on /user-profile, edits the profile, logs out, and is refused a wrong password in Italian', async () => {
+    await inBrowser('accounts-register', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      const problems = watchConsole(page);
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login?mode=register`);
+      await page.getByRole('heading', { level: 1, name: 'Crea il tuo account' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // The spec's validation, before anything is sent.
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByText('Per favore compila tutti i campi richiesti.').waitFor();
+      await page.getByLabel('Nome', { exact: true }).fill('Giulia Neri');
+      await page.getByLabel('Email', { exact: true }).fill('giulia.neri@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('corto');
+      await page.getByLabel('Conferma password').fill('corto');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByText('La password deve contenere almeno 8 caratteri.').waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('salotto-verde-2026');
+      await page.getByLabel('Conferma password').fill('salotto-verde-2026');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      // No questionnaire taken on this device: the spec's modal offers it; registering anyway works.
+      await page.getByRole('dialog', { name: 'Questionario Richiesto' }).waitFor();
+      await page.getByRole('button', { name: 'Registrati senza test' }).click();
+
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByRole('heading', { level: 1, name: 'Giulia Neri' }).waitFor();
+      await page.getByText('giulia.neri@example.com').waitFor();
+      await page.getByRole('heading', { name: 'Scopri il tuo stile' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // Edit: the spec's checks, then a saved location.
+      await page.getByRole('button', { name: 'Modifica profilo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Modifica profilo' });
+      await dialog.getByLabel('Nome', { exact: true }).fill('');
+      await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+      await dialog.getByText('Il nome è obbligatorio').waitFor();
+      await dialog.getByLabel('Nome', { exact: true }).fill('Giulia Neri');
+      await dialog.getByLabel(/Località/).fill('Torino');
+      await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Torino', { exact: true }).waitFor();
+
+      // Logout from the profile: confirmation, then home as a visitor.
+      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+      await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      await page.getByRole('link', { name: 'Accedi' }).first().click();
+      await page.waitForURL(/\/login$/);
+
+      await fillLogin(page, 'giulia.neri@example.com', 'password-sbagliata');
+      await page.getByText('Credenziali non valide. Verifica email e password.').waitFor();
+      expect(page.url()).toMatch(/\/login$/);
+
+      await fillLogin(page, 'giulia.neri@example.com', 'salotto-verde-2026');
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByText('Torino', { exact: true }).waitFor();
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('resets a forgotten password through the link in the e-mail', async () => {
+    await api('POST', '/api/auth/register', { email: 'marco.riva@example.com', password: 'vecchia-password', name: 'Marco Riva' });
+    await inBrowser('accounts-reset', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      // 401: the old password; 400: the reset link used a second time.
+      const problems = watchConsole(page, [401, 400]);
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      await page.getByLabel('Email', { exact: true }).fill('marco.riva@example.com');
+      await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
+      await page.waitForURL(/\/login\?email=marco.riva%40example.com$/);
+
+      const link = await resetLinkFor('marco.riva@example.com');
+      expect(link.startsWith(`${server.baseUrl}/reset-password?token=`)).toBe(true);
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-2026');
+      await page.getByLabel('Conferma nuova password').fill('nuova-password-2026');
+      await page.getByRole('button', { name: 'Reimposta Password' }).click();
+      await page.getByText('Password reimpostata con successo! Reindirizzamento al login...').waitFor();
+      const shownAt = Date.now();
+      await page.waitForURL(/\/login$/);
+      expect(Date.now() - shownAt).toBeGreaterThan(2000);
+
+      // The link works once.
+      await page.goto(link);
+      await page.getByLabel('Nuova password', { exact: true }).fill('ancora-un-altra-1');
+      await page.getByLabel('Conferma nuova password').fill('ancora-un-altra-1');
+      await page.getByRole('button', { name: 'Reimposta Password' }).click();
+      await page.getByText('Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.').waitFor();
+
+      await page.goto(`${server.baseUrl}/login`);
+      await fillLogin(page, 'marco.riva@example.com', 'vecchia-password');
+      await page.getByText('Credenziali non valide. Verifica email e password.').waitFor();
+      await fillLogin(page, 'marco.riva@example.com', 'nuova-password-2026');
+      await page.waitForURL(/\/user-profile$/);
+
+      // A reset link without its token says so at once.
+      await page.goto(`${server.baseUrl}/reset-password`);
+      await page.getByText('Il link non è completo: manca il codice di reimpostazione. Richiedi un nuovo link.').waitFor();
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('guards the pages: visitors go to /login and back, customers are turned away from the designer dashboard', async () => {
+    await api('POST', '/api/auth/register', {
+      email: 'sara.conti@example.com',
+      password: 'cucina-aperta-1',
+      name: 'Sara Conti',
+      style_analysis: { dominant_style: 'E', style_percentages: { A: 5, B: 10, C: 25, D: 0, E: 60 } },
+    });
+    await inBrowser('accounts-guards', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.waitForURL(/\/login\?returnTo=%2Fuser-profile$/);
+      await fillLogin(page, 'sara.conti@example.com', 'cucina-aperta-1');
+      await page.waitForURL(/\/user-profile$/);
+      // The sensory profile from the stored style analysis.
+      await page.getByRole('heading', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
+      expect(await page.getByRole('progressbar', { name: 'Naturale Mediterraneo' }).getAttribute('aria-valuenow')).toBe('60');
+      await page.getByRole('button', { name: 'Il tuo stile: Naturale Mediterraneo' }).click();
+      await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // Signed in, / and /login lead home; the designer dashboard turns a customer away.
+      await page.goto(`${server.baseUrl}/login`);
+      await page.waitForURL(/\/user-profile$/);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByText('Designer access required').waitFor();
+      await page.waitForURL(/\/user-profile$/);
+      await page.goto(`${server.baseUrl}/profile`);
+      await page.waitForURL(/\/user-profile$/);
+
+      // A token the server no longer accepts: logged out and sent to /login.
+      await page.evaluate(() => {
+        const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('user', JSON.stringify({ ...user, access_token: 'not-a-real-token' }));
+      });
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.waitForURL(/\/login/);
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    });
+  });
+
+  it('deletes the account after confirmation', async () => {
+    await api('POST', '/api/auth/register', { email: 'leo.bassi@example.com', password: 'bagno-blu-2026', name: 'Leo Bassi' });
+    await inBrowser('accounts-delete', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await fillLogin(page, 'leo.bassi@example.com', 'bagno-blu-2026');
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByRole('button', { name: 'Elimina account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminare l’account?' });
+      await dialog.getByText('Sei sicuro di voler eliminare il tuo account? Questa azione è irreversibile.').waitFor();
+      await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
+      await page.getByText('Account eliminato con successo.').waitFor();
+      await page.waitForURL(`${server.baseUrl}/`);
+      const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'leo.bassi@example.com', password: 'bagno-blu-2026' }),
+      });
+      expect(login.status).toBe(401);
+    });
+  });
+});

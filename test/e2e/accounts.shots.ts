@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * `npm run screenshots`: the account screens (login, registration with its checks, password reset,
+ * the customer profile with its sensory profile and edit dialog) at 390 and 1280 px.
+ */
+const OUT = join(ARTIFACTS_DIR, 'screenshots');
+const WIDTHS = [390, 1280] as const;
+
+let server: RunningServer;
+
+async function api(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function shot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(OUT, `accounts-${name}-${width}.png`), fullPage });
+}
+
+describe('accounts screenshots', () => {
+  beforeAll(async () => {
+    await mkdir(OUT, { recursive: true });
+    server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  for (const width of WIDTHS) {
+    it(`captures the account screens at ${width} px`, async () => {
+      const email = `elena${width}@example.com`;
+      await api('POST', '/api/auth/register', {
+        email,
+        password: 'password123',
+        name: 'Elena Conti',
+        style_analysis: { dominant_style: 'C', style_percentages: { A: 8, B: 14, C: 46, D: 12, E: 20 } },
+      });
+      const user = await api('POST', '/api/auth/login', { email, password: 'password123' });
+      const session = await openBrowser({ baseUrl: server.baseUrl, width, height: width < 600 ? 844 : 900 });
+      const { page } = session;
+      try {
+        await page.goto(`${server.baseUrl}/privacy`);
+        await page.evaluate(() => {
+          localStorage.setItem('cookie-consent', 'essential');
+          localStorage.setItem('cookie-consent-date', new Date().toISOString());
+        });
+        await page.goto(`${server.baseUrl}/login`);
+        await page.getByRole('heading', { level: 1, name: 'Bentornato' }).waitFor();
+        await shot(page, 'login', width, true);
+        await page.getByLabel('Email', { exact: true }).fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('sbagliata');
+        await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+        await page.getByText('Credenziali non valide. Verifica email e password.').waitFor();
+        await shot(page, 'login-error', width);
+
+        await page.getByRole('tab', { name: 'Registrati' }).click();
+        await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+        await page.getByText('Per favore compila tutti i campi richiesti.').waitFor();
+        await shot(page, 'register-errors', width, true);
+
+        await page.goto(`${server.baseUrl}/request-password-reset`);
+        await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+        await shot(page, 'request-reset', width);
+        await page.goto(`${server.baseUrl}/reset-password?token=abc`);
+        await shot(page, 'reset', width);
+
+        await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
+        await page.goto(`${server.baseUrl}/user-profile`);
+        await page.getByRole('heading', { level: 1, name: 'Elena Conti' }).waitFor();
+        await shot(page, 'user-profile', width, true);
+        await page.getByRole('button', { name: 'Il tuo stile: Minimal Contemporaneo' }).click();
+        await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
+        await shot(page, 'sensory-profile', width);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Modifica profilo' }).click();
+        await page.getByRole('dialog', { name: 'Modifica profilo' }).waitFor();
+        await shot(page, 'edit-profile', width);
+      } finally {
+        await session.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
+import { useGetProfileQuery } from '../../features/auth/api/authApi';
+import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
+import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
+import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
+import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { useStaleness } from '../../shared/api/staleSlice';
+import type { AppError } from '../../shared/api/errors';
+import { t } from '../../shared/i18n/t';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { StaleNotice } from '../../shared/ui/StaleNotice';
+import { LogoutConfirm } from '../shell/LogoutConfirm';
+import styles from './UserProfilePage.module.css';
+
+/**
+ * /user-profile: the customer's page, a list of separate sections. Each feature adds its own
+ * <section> here in one line (matched designers, favourites, conversations come from their features).
+ */
+export function UserProfilePage() {
+  const profile = useGetProfileQuery();
+  const { stale, fetchedAt } = useStaleness(profile);
+  const [editOpen, setEditOpen] = useState(false);
+  const [styleOpen, setStyleOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const navigate = useNavigate();
+
+  if (!profile.data) {
+    if (profile.isError) {
+      return (
+        <div className={styles.page}>
+          <div className={styles.status}>
+            <Alert tone="error" title={t('account.loadFailed')}>
+              {(profile.error as AppError | undefined)?.message}
+            </Alert>
+            <Button onClick={() => void profile.refetch()}>{t('account.retry')}</Button>
+          </div>
+        </div>
+      );
+    }
+    return <PageLoader />;
+  }
+
+  const account = profile.data.user;
+  return (
+    <div className={styles.page}>
+      {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
+
+      <section className={styles.section} aria-label={t('account.header.eyebrow')}>
+        <ProfileHeader account={account} onEdit={() => setEditOpen(true)} onOpenStyle={() => setStyleOpen(true)} onLogout={() => setLogoutOpen(true)} />
+      </section>
+
+      <section className={styles.section} aria-label={t('account.style.title')}>
+        <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
+      </section>
+
+      {/* Matched designers (matching), favourites (engagement) and conversations (messaging) go here. */}
+
+      <section className={styles.section} aria-labelledby="profile-appointments">
+        <h2 id="profile-appointments" className={styles.sectionTitle}>
+          {t('account.appointments.title')}
+        </h2>
+        <CustomerAppointmentsPanel />
+      </section>
+
+      <section className={styles.section} aria-labelledby="profile-security">
+        <h2 id="profile-security" className={styles.sectionTitle}>
+          {t('account.section.security')}
+        </h2>
+        <div className={styles.two}>
+          <div className={styles.security}>
+            {account.google_linked ? <p>{t('account.security.google')}</p> : null}
+            <p>
+              {t('account.security.password')}{' '}
+              <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
+                {t('account.security.passwordLink')}
+              </Link>
+            </p>
+          </div>
+          <DeleteAccount />
+        </div>
+      </section>
+
+      <EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} />
+      {account.style_analysis ? <StyleProfileModal open={styleOpen} analysis={account.style_analysis} onClose={() => setStyleOpen(false)} /> : null}
+      <LogoutConfirm
+        open={logoutOpen}
+        onCancel={() => setLogoutOpen(false)}
+        onDone={() => {
+          setLogoutOpen(false);
+          navigate('/', { replace: true });
+        }}
+      />
+    </div>
+  );
+}

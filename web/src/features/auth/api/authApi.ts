@@ -1,0 +1,101 @@
+import { api } from '../../../shared/api/api';
+import { parseProfile, parseSignIn, type Profile, type SignInAnswer } from '../lib/account';
+
+export interface LoginArgs {
+  email: string;
+  password: string;
+  remember_me: boolean;
+}
+
+export interface RegisterArgs {
+  email: string;
+  password: string;
+  name: string;
+  lead_id?: number;
+  questionnaire_answers?: string[];
+  style_analysis?: { dominant_style: string; style_percentages: Record<string, number> };
+}
+
+export interface ResetPasswordArgs {
+  token: string;
+  new_password: string;
+}
+
+/** PUT /api/users/me: the text fields always, the picture only when a new one was chosen. */
+export interface UpdateProfileArgs {
+  name: string;
+  email: string;
+  location: string;
+  picture?: File | null;
+}
+
+/** Builds the multipart body of PUT /api/users/me (customer spec, section 7). */
+export function profileForm(args: UpdateProfileArgs): FormData {
+  const form = new FormData();
+  form.append('name', args.name.trim());
+  form.append('email', args.email.trim());
+  form.append('location', args.location.trim());
+  if (args.picture) form.append('profile_picture', args.picture, args.picture.name);
+  return form;
+}
+
+/**
+ * Accounts (issue 3): sign-in calls and the signed-in person's own profile. Sign-in answers are
+ * parsed into the session record the device keeps; failures arrive as the app's AppError.
+ */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<SignInAnswer, LoginArgs>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      transformResponse: parseSignIn,
+    }),
+    register: build.mutation<SignInAnswer, RegisterArgs>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      transformResponse: parseSignIn,
+    }),
+    googleSignIn: build.mutation<SignInAnswer, { credential: string }>({
+      query: (body) => ({ url: '/auth/google', method: 'POST', body }),
+      transformResponse: parseSignIn,
+    }),
+    requestPasswordReset: build.mutation<void, { email: string }>({
+      query: (body) => ({ url: '/auth/request-password-reset', method: 'POST', body }),
+      transformResponse: () => undefined,
+    }),
+    resetPassword: build.mutation<void, ResetPasswordArgs>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      transformResponse: () => undefined,
+    }),
+    getProfile: build.query<Profile, void>({
+      query: () => '/users/me',
+      transformResponse: parseProfile,
+      providesTags: ['Profile'],
+    }),
+    updateProfile: build.mutation<Profile, UpdateProfileArgs>({
+      query: (args) => ({ url: '/users/me', method: 'PUT', body: profileForm(args) }),
+      transformResponse: parseProfile,
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getProfile', undefined, data));
+        } catch {
+          // The form shows the failure; the cache keeps what the server last said.
+        }
+      },
+    }),
+    deleteAccount: build.mutation<void, void>({
+      query: () => ({ url: '/users/me', method: 'DELETE' }),
+      transformResponse: () => undefined,
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useGoogleSignInMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useDeleteAccountMutation,
+} = authApi;

@@ -1,0 +1,145 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../shared/api/api';
+import { staleReducer } from '../../../shared/api/staleSlice';
+import { db } from '../../../shared/offline/db';
+import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { authApi } from '../api/authApi';
+import type { Account } from '../lib/account';
+import { EditProfileModal } from './EditProfileModal';
+
+const account: Account = {
+  id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', location: 'Roma', profile_picture: '',
+  has_password: true, google_linked: false, style_analysis: null, created_at: '2026-01-01T00:00:00Z',
+};
+
+let requests: { method: string; path: string; contentType: string; form: FormData | null }[];
+let reply: { status: number; body: unknown };
+
+function renderModal() {
+  const store = configureStore({
+    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
+    preloadedState: {
+      session: {
+        user: { access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false },
+        rememberMe: false,
+      },
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  store.dispatch(authApi.util.upsertQueryData('getProfile', undefined, { user: account, has_designer: false, matched_designers: [] }));
+  const onClose = vi.fn();
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <div id="root">
+          <EditProfileModal open account={account} onClose={onClose} />
+        </div>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, onClose };
+}
+
+beforeEach(async () => {
+  requests = [];
+  reply = { status: 200, body: { user: { ...account, location: 'Milano' }, designer: null, matched_designers: [] } };
+  await db.outbox.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const contentType = input.headers.get('Content-Type') ?? '';
+      const form = contentType.startsWith('multipart/') ? await input.formData() : null;
+      requests.push({ method: input.method, path: new URL(input.url).pathname, contentType, form });
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+
+describe('EditProfileModal', { timeout: 30_000 }, () => {
+  it('shows the spec texts for a missing name and a bad e-mail, and sends nothing', async () => {
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Il nome è obbligatorio')).toBeTruthy();
+    expect(screen.getByText('L’email è obbligatoria')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@' } });
+    save();
+    expect(await screen.findByText('Formato email non valido')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses a photo of the wrong type or over 5 MB', async () => {
+    renderModal();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'casa.webp', { type: 'image/webp' })] } });
+    expect(await screen.findByText('Formato immagine non supportato. Usa JPG, PNG o GIF')).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'casa.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('L’immagine è troppo grande. Massimo 5MB')).toBeTruthy();
+  });
+
+  it('saves as multipart, previewing and sending a chosen photo', async () => {
+    const created = vi.fn(() => 'blob:preview');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { onClose, store } = renderModal();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'io.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(screen.getByAltText('Foto del profilo di Anna Rossi').getAttribute('src')).toBe('blob:preview'));
+    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: ' Milano ' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = requests.find((r) => r.method === 'PUT');
+    expect(sent?.path).toBe('/api/users/me');
+    expect(sent?.form?.get('location')).toBe('Milano');
+    expect(sent?.form?.get('name')).toBe('Anna Rossi');
+    // jsdom's File does not survive the trip into Node's FormData intact; that a file part went is what counts here.
+    expect(sent?.form?.has('profile_picture')).toBe(true);
+    expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Milano');
+  });
+
+  it('puts a taken e-mail on the e-mail field', async () => {
+    reply = { status: 409, body: { detail: 'A user with this email already exists', reason: 'email_taken' } };
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bruno@example.com' } });
+    save();
+    expect(await screen.findByText('Questa email è già usata da un altro account.')).toBeTruthy();
+  });
+
+  it('offline, queues the text changes in the outbox and shows them at once', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { onClose, store } = renderModal();
+    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: 'Napoli' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'account.update', method: 'PUT', path: '/api/users/me', body: { name: 'Anna Rossi', email: 'anna@example.com', location: 'Napoli' } });
+    expect(entries[0]?.key).toBeTruthy();
+    expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Napoli');
+  });
+
+  it('offline, keeps a new photo for when the connection returns and says why', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    const { onClose } = renderModal();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'io.jpg', { type: 'image/jpeg' })] } });
+    save();
+    expect(await screen.findByText(/per cambiare la foto serve una connessione/)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

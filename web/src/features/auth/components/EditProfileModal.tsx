@@ -1,0 +1,205 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AppError } from '../../../shared/api/errors';
+import { t } from '../../../shared/i18n/t';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { TextField } from '../../../shared/ui/Field';
+import { Modal } from '../../../shared/ui/Modal';
+import { showToast } from '../../../shared/ui/Toast';
+import { useUpdateProfileMutation } from '../api/authApi';
+import { queueProfileEdit } from '../api/profileOutbox';
+import { useAuthDispatch } from '../hooks/useAuthDispatch';
+import type { Account } from '../lib/account';
+import { isEmailTaken, isOffline } from '../lib/authErrors';
+import { checkPhoto, checkProfile, type ProfileField, type ProfileValues } from '../lib/profileValidation';
+import { syncStoredUser } from '../lib/session';
+import { ProfileAvatar } from './ProfileAvatar';
+import styles from './Profile.module.css';
+
+export interface EditProfileModalProps {
+  open: boolean;
+  account: Account;
+  onClose: () => void;
+}
+
+/** What the server said, placed on the field it is about when it is about one. */
+function serverProblem(error: AppError): { field?: ProfileField; text: string } {
+  if (error.reason === 'image_format' || error.status === 415) return { field: 'photo', text: t('account.edit.photoFormat') };
+  if (error.reason === 'image_too_large' || error.status === 413) return { field: 'photo', text: t('account.edit.photoSize') };
+  if (isEmailTaken(error)) return { field: 'email', text: t('account.edit.emailTaken') };
+  const field = error.fields.find((f) => f.field === 'name' || f.field === 'email' || f.field === 'location');
+  if (field?.field === 'name') return { field: 'name', text: t('account.edit.nameRequired') };
+  if (field?.field === 'email') return { field: 'email', text: t('account.edit.emailFormat') };
+  return { text: error.message || t('account.edit.failed') };
+}
+
+/**
+ * "Modifica profilo" for customers: name, e-mail, location and photo with a preview, the spec's
+ * validation texts, and the server's answer on the right field. Offline, the text changes wait in
+ * the outbox and show at once; a new photo needs a connection.
+ */
+export function EditProfileModal({ open, account, onClose }: EditProfileModalProps) {
+  const [values, setValues] = useState<ProfileValues>({ name: account.name, email: account.email, location: account.location });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const dispatch = useAuthDispatch();
+  const online = useOnline();
+  const fileId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // Each opening starts from the account as it is now.
+  useEffect(() => {
+    if (!open) return;
+    setValues({ name: account.name, email: account.email, location: account.location });
+    setPhoto(null);
+    setErrors({});
+    setFormError(null);
+  }, [open, account.name, account.email, account.location]);
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return undefined;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const choosePhoto = (file: File | undefined): void => {
+    if (!file) return;
+    const problem = checkPhoto(file);
+    setErrors((e) => ({ ...e, photo: problem ?? undefined }));
+    setPhoto(problem ? null : file);
+  };
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (isLoading) return;
+    setFormError(null);
+    const problems = checkProfile(values, photo);
+    setErrors(problems);
+    if (problems.name) nameRef.current?.focus();
+    else if (problems.email) emailRef.current?.focus();
+    if (Object.keys(problems).length > 0) return;
+    if (!online) {
+      if (photo) {
+        setFormError(t('account.edit.offlinePhoto'));
+        return;
+      }
+      await queueProfileEdit(dispatch, account.id, values);
+      showToast(t('account.edit.queued'), { tone: 'info' });
+      onClose();
+      return;
+    }
+    try {
+      const profile = await updateProfile({ ...values, picture: photo }).unwrap();
+      dispatch(syncStoredUser(profile.user, profile.has_designer));
+      showToast(t('account.edit.saved'), { tone: 'success' });
+      onClose();
+    } catch (caught) {
+      const error = caught as AppError;
+      if (isOffline(error) && !photo) {
+        await queueProfileEdit(dispatch, account.id, values);
+        showToast(t('account.edit.queued'), { tone: 'info' });
+        onClose();
+        return;
+      }
+      const problem = serverProblem(error);
+      if (problem.field) setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
+      else setFormError(isOffline(error) ? t('account.edit.offlinePhoto') : problem.text);
+    }
+  };
+
+  const set = (name: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('account.edit.title')}
+      initialFocusRef={nameRef}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('account.edit.cancel')}
+          </Button>
+          <Button type="submit" form="edit-profile-form" disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? t('account.edit.saving') : t('account.edit.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-profile-form" className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {!online ? <Alert tone="warning">{t('account.edit.queued')}</Alert> : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className={styles.photoRow}>
+          <ProfileAvatar name={values.name || account.name} picture={preview ?? account.profile_picture} />
+          <div className={styles.photoControls}>
+            <span className={styles.photoLabel} id={`${fileId}-label`}>
+              {t('account.edit.photo')}
+            </span>
+            <input
+              id={fileId}
+              className={styles.fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              aria-labelledby={`${fileId}-label ${fileId}-button`}
+              aria-describedby={`${fileId}-hint${errors.photo ? ` ${fileId}-error` : ''}`}
+              aria-invalid={errors.photo ? true : undefined}
+              onChange={(e) => {
+                choosePhoto(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <label htmlFor={fileId} className={styles.fileButton} id={`${fileId}-button`}>
+              {account.profile_picture || photo ? t('account.edit.photoChange') : t('account.edit.photoChoose')}
+            </label>
+            {photo ? (
+              <Button variant="ghost" onClick={() => setPhoto(null)}>
+                {t('account.edit.photoRemoveChoice')}
+              </Button>
+            ) : null}
+            <span className={styles.hint} id={`${fileId}-hint`}>
+              {t('account.edit.photoHint')}
+            </span>
+            {errors.photo ? (
+              <span className={styles.error} id={`${fileId}-error`}>
+                {errors.photo}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <TextField ref={nameRef} label={t('account.edit.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
+        <TextField
+          ref={emailRef}
+          label={t('account.edit.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label={t('account.edit.location')}
+          name="location"
+          autoComplete="address-level2"
+          optional
+          hint={t('account.edit.locationHint')}
+          value={values.location}
+          error={errors.location}
+          onChange={set('location')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useMemo, useRef, useState } from 'react';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useGetConfigQuery } from '../../../shared/api/configApi';
+import type { AppError } from '../../../shared/api/errors';
+import { t } from '../../../shared/i18n/t';
+import { loadQuizResult } from '../../../shared/lib/quizResult';
+import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { homePathFor, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
+import { Alert } from '../../../shared/ui/Alert';
+import { GoogleSignInButton } from '../../../shared/ui/GoogleSignInButton';
+import { showToast } from '../../../shared/ui/Toast';
+import { useGoogleSignInMutation } from '../api/authApi';
+import type { SignInAnswer } from '../lib/account';
+import { googleErrorMessage } from '../lib/authErrors';
+import { destinationAfterSignIn, parseLoginQuery } from '../lib/destination';
+import { completeSignIn } from '../lib/session';
+import { styleLabel } from '../lib/styles';
+import styles from './Auth.module.css';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+type Dispatch = ThunkDispatch<WithSession, unknown, UnknownAction>;
+
+/** A quiet line drawing of a living room, beside the forms on wide screens. */
+function RoomArt() {
+  return (
+    <svg className={styles.art} viewBox="0 0 320 200" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <path d="M20 170h280" />
+      <path d="M60 170v-50a14 14 0 0 1 14-14h92a14 14 0 0 1 14 14v50" />
+      <path d="M50 130h140M50 130v40M190 130v40" />
+      <path d="M230 170V72M214 72h32l-8-26h-16z" />
+      <rect x="96" y="30" width="52" height="44" rx="4" />
+      <path d="M104 66l14-16 10 10 8-8 6 14" />
+      <circle cx="262" cy="150" r="14" />
+      <path d="M262 136c-6-14 2-26 10-30M262 136c4-10 14-14 20-12" />
+    </svg>
+  );
+}
+
+/**
+ * /login (customer spec, section 2): login and registration, remember me, Google sign-in when the
+ * deployment has a client id, and the way back to what the person was doing (returnTo, a pending
+ * booking or contact) or to their role's home.
+ */
+export function LoginPage() {
+  const [search, setSearch] = useSearchParams();
+  const query = useMemo(() => parseLoginQuery(search), [search]);
+  const [prefill, setPrefill] = useState(query.email);
+  const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
+  const dispatch = useDispatch<Dispatch>();
+  const store = useStore<WithSession>();
+  const home = useSelector((state: WithSession) => homePathFor(state));
+  const navigate = useNavigate();
+  const online = useOnline();
+  const quiz = useMemo(() => loadQuizResult(), []);
+  const signingIn = useRef(false);
+  const { data: config } = useGetConfigQuery();
+  const [googleSignIn, { isLoading: googleBusy }] = useGoogleSignInMutation();
+  const [googleError, setGoogleError] = useState<string | null>(null);
+
+  // Someone already signed in who opens /login goes home (not while this page is signing them in).
+  if (loggedIn && !signingIn.current) return <Navigate to={home} replace />;
+
+  const setMode = (mode: 'login' | 'register', email?: string): void => {
+    const next = new URLSearchParams(search);
+    if (mode === 'register') next.set('mode', 'register');
+    else {
+      next.delete('mode');
+      next.delete('leadId');
+    }
+    if (email !== undefined) setPrefill(email);
+    setSearch(next, { replace: true });
+  };
+
+  const finish = (answer: SignInAnswer, rememberMe: boolean, registered: boolean, carriedQuiz = false): void => {
+    signingIn.current = true;
+    dispatch(completeSignIn(answer, rememberMe, { quizStored: carriedQuiz }));
+    const now = homePathFor(store.getState());
+    // After registration: admin to /admin, everyone else to /user-profile, unless something waits.
+    const roleHome = registered ? (now === '/admin' ? '/admin' : '/user-profile') : now;
+    const target = destinationAfterSignIn(query, roleHome);
+    showToast(registered ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
+    navigate(target, { replace: true });
+  };
+
+  const onGoogle = async (credential: string): Promise<void> => {
+    setGoogleError(null);
+    try {
+      const answer = await googleSignIn({ credential }).unwrap();
+      finish(answer, true, false);
+    } catch (caught) {
+      setGoogleError(googleErrorMessage(caught as AppError));
+    }
+  };
+
+  const clientId = config?.google_client_id ?? '';
+  const register = query.mode === 'register';
+  return (
+    <div className={styles.page}>
+      <div className={styles.intro}>
+        <p className={styles.eyebrow}>{t('auth.eyebrow')}</p>
+        <h1 className={styles.title}>{register ? t('auth.register.heading') : t('auth.login.heading')}</h1>
+        <p className={styles.lead}>
+          {register && quiz
+            ? t('auth.register.leadWithQuiz', { style: styleLabel(quiz.style_analysis.dominant_style) })
+            : register
+              ? t('auth.register.lead')
+              : t('auth.login.lead')}
+        </p>
+        <RoomArt />
+      </div>
+      <div className={styles.card}>
+        <div className={styles.tabs} role="tablist" aria-label={t('auth.tabs.label')}>
+          <button type="button" role="tab" id="tab-login" aria-selected={!register} aria-controls="auth-panel" className={styles.tab} onClick={() => setMode('login')}>
+            {t('auth.tabs.login')}
+          </button>
+          <button type="button" role="tab" id="tab-register" aria-selected={register} aria-controls="auth-panel" className={styles.tab} onClick={() => setMode('register')}>
+            {t('auth.tabs.register')}
+          </button>
+        </div>
+        <div id="auth-panel" role="tabpanel" aria-labelledby={register ? 'tab-register' : 'tab-login'}>
+          {register ? (
+            <RegisterForm
+              key={`register-${prefill}`}
+              initialEmail={prefill}
+              leadId={query.leadId}
+              quiz={quiz}
+              onRegistered={(answer, carried) => finish(answer, false, true, carried)}
+              onSwitchToLogin={(email) => setMode('login', email)}
+            />
+          ) : (
+            <LoginForm
+              key={`login-${prefill}`}
+              initialEmail={prefill}
+              showQuizLink={quiz === null}
+              onSignedIn={(answer, rememberMe) => finish(answer, rememberMe, false)}
+              onBadCredentials={() => {
+                const storage = localArea();
+                removeKey(storage, PERSISTENT_KEYS.user);
+                removeKey(storage, PERSISTENT_KEYS.rememberMe);
+              }}
+            />
+          )}
+          {clientId && online ? (
+            <>
+              <p className={styles.divider}>{t('auth.or')}</p>
+              {googleError ? <Alert tone="error">{googleError}</Alert> : null}
+              <div aria-busy={googleBusy}>
+                <GoogleSignInButton clientId={clientId} text={register ? 'signup_with' : 'signin_with'} onCredential={(c) => void onGoogle(c)} />
+              </div>
+            </>
+          ) : null}
+        </div>
+        <div className={styles.footer}>
+          <p className={styles.muted}>
+            {t('auth.designerPrompt')}{' '}
+            <Link className={styles.link} to="/designer-registration">
+              {t('auth.designerLink')}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AppError } from '../../../shared/api/errors';
+import { t } from '../../../shared/i18n/t';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { TextField } from '../../../shared/ui/Field';
+import { showToast } from '../../../shared/ui/Toast';
+import { useRequestPasswordResetMutation } from '../api/authApi';
+import { isOffline } from '../lib/authErrors';
+import { isEmail } from '../lib/validation';
+import styles from './Auth.module.css';
+
+/**
+ * /request-password-reset (designer/admin spec, "Password reset"): one e-mail field. The server
+ * answers the same whether or not the address has an account, so the page says the same too, and a
+ * successful request goes back to /login.
+ */
+export function PasswordResetRequestPage() {
+  const [search] = useSearchParams();
+  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (isLoading) return;
+    setFormError(null);
+    const value = email.trim();
+    const problem = value === '' ? t('auth.validation.emailRequired') : isEmail(value) ? null : t('auth.validation.emailFormat');
+    setFieldError(problem);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    if (!online) {
+      setFormError(t('auth.offline'));
+      return;
+    }
+    try {
+      await requestReset({ email: value }).unwrap();
+      showToast(t('reset.request.sent'), { tone: 'success' });
+      navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
+    } catch (caught) {
+      const error = caught as AppError;
+      setFormError(isOffline(error) ? t('auth.offline') : error.message);
+    }
+  };
+
+  return (
+    <div className={styles.narrow}>
+      <p className={styles.eyebrow}>{t('auth.eyebrow')}</p>
+      <h1 className={styles.title}>{t('reset.title')}</h1>
+      <div className={styles.card}>
+        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+          <p className={styles.muted}>{t('reset.request.lead')}</p>
+          {!online ? <Alert tone="warning">{t('auth.offline')}</Alert> : null}
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <TextField
+            ref={inputRef}
+            label={t('auth.field.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            error={fieldError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" size="lg" block disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? t('reset.request.busy') : t('reset.request.submit')}
+          </Button>
+          <Link className={styles.link} to="/login">
+            {t('reset.backToLogin')}
+          </Link>
+        </form>
+      </div>
+    </div>
+  );
+}

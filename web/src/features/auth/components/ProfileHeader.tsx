@@ -1,0 +1,44 @@
+import { t } from '../../../shared/i18n/t';
+import { Button } from '../../../shared/ui/Button';
+import type { Account } from '../lib/account';
+import { styleLabel } from '../lib/styles';
+import { ProfileAvatar } from './ProfileAvatar';
+import styles from './Profile.module.css';
+
+export interface ProfileHeaderProps {
+  account: Account;
+  onEdit: () => void;
+  onOpenStyle: () => void;
+  onLogout: () => void;
+}
+
+/** The top of /user-profile: photo, name, e-mail, place, the dominant style, edit and logout. */
+export function ProfileHeader({ account, onEdit, onOpenStyle, onLogout }: ProfileHeaderProps) {
+  const analysis = account.style_analysis;
+  return (
+    <div className={styles.header}>
+      <ProfileAvatar name={account.name} picture={account.profile_picture} />
+      <div className={styles.identity}>
+        <p className={styles.eyebrow}>{t('account.header.eyebrow')}</p>
+        <h1 className={styles.name}>{account.name}</h1>
+        <p className={styles.meta}>{account.email}</p>
+        <p className={styles.meta}>{account.location || t('account.header.noLocation')}</p>
+        {analysis ? (
+          <button type="button" className={styles.styleChip} onClick={onOpenStyle} aria-haspopup="dialog">
+            {t('account.header.styleButton', { style: styleLabel(analysis.dominant_style) })}
+          </button>
+        ) : (
+          <p className={styles.styleChipMuted}>{t('account.header.noStyle')}</p>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={onEdit} aria-haspopup="dialog">
+          {t('account.header.edit')}
+        </Button>
+        <Button variant="secondary" onClick={onLogout} aria-haspopup="dialog">
+          {t('account.header.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+}

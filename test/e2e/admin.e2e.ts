@@ -194,7 +194,7 @@ describe('admin panel', () => {
       await confirm.getByText('Are you sure you want to delete 1 selected designers?').waitFor();
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No designer with an email containing “marta.designer”.').waitFor();
-      const left = await must(200, 'GET', '/api/admin/designers?q=marta', admin.token);
+      const left = await must(200, 'GET', '/api/admin/designers?q=marta.designer', admin.token);
       expect(left.total).toBe(0);
     });
   });

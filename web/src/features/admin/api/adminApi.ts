@@ -50,6 +50,9 @@ export interface AdminStats {
   new_designers_week: number;
   since: string;
   appointments_by_status?: Record<string, number>;
+  messages_today?: number;
+  total_likes?: number;
+  total_conversations?: number;
 }
 
 interface ListAnswer {

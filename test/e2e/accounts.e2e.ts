@@ -149,8 +149,11 @@ describe('accounts', () => {
       const problems = watchConsole(page, [401, 400]);
       await essentialCookies(page);
       await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Bentornato' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('link', { name: 'Password dimenticata?' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByLabel('Email', { exact: true }).fill('marco.riva@example.com');
       await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
       await page.waitForURL(/\/login\?email=marco.riva%40example.com$/);
@@ -159,6 +162,7 @@ describe('accounts', () => {
       expect(link.startsWith(`${server.baseUrl}/reset-password?token=`)).toBe(true);
       await page.goto(link);
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-2026');
       await page.getByLabel('Conferma nuova password').fill('nuova-password-2026');
       await page.getByRole('button', { name: 'Reimposta Password' }).click();

@@ -16,6 +16,12 @@ func (s *Server) sessionExtras(c *gin.Context, u identity.User) gin.H {
 			out["designer_id"] = d.ID
 		}
 	}
+	if analysis, matches, ok := s.customerMatches(c, u); ok {
+		out["matched_designers"] = matches
+		if analysis != nil {
+			out["style_analysis"] = analysis
+		}
+	}
 	return out
 }
 
@@ -26,6 +32,14 @@ func (s *Server) profileExtras(c *gin.Context, u identity.User, includeDesigners
 	if u.IsDesigner() && s.d.Designers != nil {
 		if d, err := s.d.Designers.OfUser(c.Request.Context(), u.ID); err == nil {
 			out["designer"] = privateDesigner(d)
+		}
+	}
+	if includeDesigners {
+		if analysis, matches, ok := s.customerMatches(c, u); ok {
+			out["matched_designers"] = matches
+			if analysis != nil {
+				out["style_analysis"] = analysis
+			}
 		}
 	}
 	return out

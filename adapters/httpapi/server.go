@@ -13,8 +13,12 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"interno/core/admin"
 	"interno/core/designers"
+	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
@@ -48,6 +52,10 @@ type Deps struct {
 	Designers   *designers.Service
 	Uploads     Uploads
 	Scheduling  *scheduling.Service
+	Admin       *admin.Service
+	Engagement  *engagement.Service
+	Messaging   *messaging.Service
+	Matching    *matching.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -120,6 +128,18 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Scheduling != nil {
 		s.registerScheduling(api)
+	}
+	if d.Admin != nil {
+		s.registerAdmin(api)
+	}
+	if d.Engagement != nil {
+		s.registerEngagement(api)
+	}
+	if d.Messaging != nil {
+		s.registerMessaging(api)
+	}
+	if d.Matching != nil && d.Designers != nil {
+		s.registerMatching(api)
 	}
 
 	web, err := newSPA(d.Web)

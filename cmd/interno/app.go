@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"interno/adapters/artwork"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
@@ -20,6 +21,8 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/matching"
+	"interno/core/messaging"
 	"interno/core/scheduling"
 	"interno/web"
 )
@@ -36,6 +39,8 @@ type app struct {
 	identity   *identity.Service
 	designers  *designers.Service
 	scheduling *scheduling.Service
+	messaging  *messaging.Service
+	matching   *matching.Service
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -120,14 +125,16 @@ func (a *app) wire() error {
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
 	a.scheduling = a.newScheduling()
+	a.messaging = a.newMessaging()
+	a.matching = a.newMatching()
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
-		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images},
-		Scheduling: a.scheduling,
+		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
+		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

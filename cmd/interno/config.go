@@ -34,6 +34,7 @@ type Config struct {
 	CallBaseURL     string        `env:"CALL_BASE_URL" envDefault:"https://meet.jit.si"`
 	SlotMinutes     int           `env:"SLOT_MINUTES" envDefault:"60"`
 	MinNotice       time.Duration `env:"MIN_NOTICE" envDefault:"2h"`
+	MessageDelay    time.Duration `env:"MESSAGE_EMAIL_DELAY" envDefault:"10m"`
 	Demo            bool          `env:"DEMO" envDefault:"false"`
 	TrustedProxies  []string      `env:"TRUSTED_PROXIES" envSeparator:","`
 	CORSOrigins     []string      `env:"CORS_ORIGINS" envSeparator:","`
@@ -98,6 +99,9 @@ func (c *Config) validate() error {
 	}
 	if c.MinNotice < 0 || c.MinNotice > 7*24*time.Hour {
 		return fmt.Errorf("INTERNO_MIN_NOTICE: %s is not a duration between 0 and 168h", c.MinNotice)
+	}
+	if c.MessageDelay < 0 || c.MessageDelay > 7*24*time.Hour {
+		return fmt.Errorf("INTERNO_MESSAGE_EMAIL_DELAY: %s is not a duration between 0 and 168h", c.MessageDelay)
 	}
 	if c.SMTPURL != "" {
 		sc, err := mail.ParseURL(c.SMTPURL)

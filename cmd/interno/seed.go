@@ -32,5 +32,8 @@ func (a *app) seedDemo(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("demo account %s: %w", d.Email, err)
 		}
 	}
+	if err := a.seedCatalogue(ctx, out); err != nil {
+		return err
+	}
 	return a.seedAvailability(ctx, out)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"interno/adapters/artwork"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
@@ -78,15 +79,25 @@ func (p profilePictures) Remove(ctx context.Context, path string) error {
 	return p.img.Remove(ctx, path)
 }
 
-// uploads serves stored images and variants to the HTTP layer.
-type uploads struct{ img *imaging.Service }
+// uploads serves stored images and variants to the HTTP layer; generated
+// style pictures are painted on first request.
+type uploads struct {
+	img *imaging.Service
+	art *artwork.Library
+}
 
 func (u uploads) Original(ctx context.Context, path string) (httpapi.ImageFile, error) {
+	if err := u.art.Ensure(path); err != nil {
+		return httpapi.ImageFile{}, err
+	}
 	f, err := u.img.Original(ctx, path)
 	return imageFile(f), err
 }
 
 func (u uploads) Variant(ctx context.Context, path, size string, quality int, accept string) (httpapi.ImageFile, error) {
+	if err := u.art.Ensure(path); err != nil {
+		return httpapi.ImageFile{}, err
+	}
 	f, err := u.img.Variant(ctx, path, size, quality, accept)
 	return imageFile(f), err
 }

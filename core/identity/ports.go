@@ -53,7 +53,17 @@ type Pictures interface {
 // answers and analysis kept by the client) into the verified answers and style
 // analysis stored on the account. The matching package implements it.
 type Questionnaire interface {
-	Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (json.RawMessage, json.RawMessage, error)
+	Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (QuestionnaireResult, error)
+	// Attach links the resolved lead to the account created with it.
+	Attach(ctx context.Context, leadID, userID int64) error
+}
+
+// QuestionnaireResult is a resolved questionnaire: the lead it is stored as
+// and the verified answers and analysis copied onto the account.
+type QuestionnaireResult struct {
+	LeadID   *int64
+	Answers  json.RawMessage
+	Analysis json.RawMessage
 }
 
 // DeletionHook runs inside the account-deletion transaction before the row

@@ -86,16 +86,22 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	u := User{Email: r.Email, Name: r.Name, Role: RoleUser, LeadID: r.LeadID,
 		PasswordHash: s.d.Hasher.Hash(r.Password)}
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		answers, analysis := r.Answers, r.Analysis
-		if s.d.Questions != nil {
-			var err error
-			answers, analysis, err = s.d.Questions.Resolve(ctx, r.LeadID, r.Answers, r.Analysis)
-			if err != nil {
-				return err
-			}
+		u.QuestionnaireAnswers, u.StyleAnalysis = r.Answers, r.Analysis
+		if s.d.Questions == nil {
+			return s.d.Users.Create(ctx, &u)
 		}
-		u.QuestionnaireAnswers, u.StyleAnalysis = answers, analysis
-		return s.d.Users.Create(ctx, &u)
+		res, err := s.d.Questions.Resolve(ctx, r.LeadID, r.Answers, r.Analysis)
+		if err != nil {
+			return err
+		}
+		u.LeadID, u.QuestionnaireAnswers, u.StyleAnalysis = res.LeadID, res.Answers, res.Analysis
+		if err := s.d.Users.Create(ctx, &u); err != nil {
+			return err
+		}
+		if res.LeadID != nil {
+			return s.d.Questions.Attach(ctx, *res.LeadID, u.ID)
+		}
+		return nil
 	})
 	if err != nil {
 		return Session{}, err

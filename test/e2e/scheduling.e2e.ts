@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
+import { apiClient, type Account } from './harness/api';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -10,77 +11,13 @@ import { startInterno, type RunningServer } from './harness/server';
  * gives the spec's message and the nearest alternatives; booking is disabled offline.
  */
 
-interface Account {
-  token: string;
-  /** The login answer, stored as the app stores it (localStorage `user`). */
-  user: Record<string, unknown>;
-}
-
-interface SlotJson {
-  datetime: string;
-  date: string;
-  time: string;
-}
-
 let server: RunningServer;
-let counter = 0;
-
-async function call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
-
-async function must(status: number, method: string, path: string, token: string | null, body?: unknown): Promise<any> {
-  const answer = await call(method, path, token, body);
-  if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
-  return answer.json;
-}
-
-async function login(email: string, password: string): Promise<Account> {
-  const user = await must(200, 'POST', '/api/auth/login', null, { email, password });
-  return { token: user.access_token as string, user };
-}
-
-async function customer(name: string): Promise<Account> {
-  counter += 1;
-  const email = `cliente${counter}@example.com`;
-  await must(201, 'POST', '/api/auth/register', null, { email, password: 'password123', name });
-  return login(email, 'password123');
-}
-
-/** A designer open every day from 08:00 to 20:00, so there are slots whatever the hour. */
-async function designer(name: string): Promise<Account & { id: number }> {
-  counter += 1;
-  const email = `designer${counter}@example.com`;
-  const profile = await must(201, 'POST', '/api/designers', null, {
-    name, email, password: 'designer123', bio: 'Case luminose, materiali naturali.', specialties: ['Japandi'], design_style: 'C',
-    prima_proposta: '5-7 giorni', work_preferences: ['online'], city: 'Torino', privacy_consent: true,
-  });
-  const account = await login(email, 'designer123');
-  const week = Array.from({ length: 7 }, (_, day) => ({ day_of_week: day, start_time: '08:00', end_time: '20:00', is_active: true }));
-  await must(200, 'PUT', `/api/appointments/availability/${profile.id}`, account.token, week);
-  return { ...account, id: profile.id as number };
-}
-
-async function freeSlots(designerId: number): Promise<SlotJson[]> {
-  const answer = await must(200, 'GET', `/api/appointments/available-slots/${designerId}`, null);
-  return answer.slots as SlotJson[];
-}
-
-/** Opens the app signed in as account (the app reads the session from localStorage). */
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto(`${server.baseUrl}/privacy`);
-  await page.evaluate((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('cookie-consent', 'essential');
-    localStorage.setItem('cookie-consent-date', new Date().toISOString());
-  }, account.user);
-}
+let api: ReturnType<typeof apiClient>;
+const must = (...args: Parameters<ReturnType<typeof apiClient>['must']>) => api.must(...args);
+const customer = (name: string) => api.customer(name);
+const designer = (name: string) => api.designer(name);
+const freeSlots = (id: number) => api.freeSlots(id);
+const signIn = (page: Page, account: Account) => api.signIn(page, account);
 
 function bookingDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Prenota una videochiamata' });
@@ -99,6 +36,7 @@ async function chooseFirstSlot(page: Page): Promise<string> {
 
 beforeAll(async () => {
   server = await startInterno({ INTERNO_CALL_BASE_URL: 'https://meet.example', INTERNO_RATE_LIMITS: 'off' });
+  api = apiClient(server.baseUrl);
 });
 
 afterAll(async () => {

@@ -10,6 +10,8 @@ import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { registerAccountEditOutbox } from './features/auth/api/profileOutbox';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
+import { registerEngagementOutbox } from './features/engagement/api/engagementOutbox';
+import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
@@ -36,6 +38,8 @@ installOutbox({
   },
 });
 registerProfileEditOutbox(store.dispatch);
+registerEngagementOutbox(store.dispatch);
+registerMatchOutbox();
 registerAccountEditOutbox(store.dispatch);
 registerServiceWorker();
 

@@ -6,7 +6,11 @@ import { homePathFor, selectIsAdmin, selectIsDesigner, selectIsLoggedIn } from '
 import { showToast } from '../shared/ui/Toast';
 import type { RootState } from './store';
 
-/** / and /login are for visitors: a signed-in user goes to /admin, /designer-profile or /user-profile. */
+/**
+ * / and /login are for visitors: a signed-in user goes to /admin, /designer-profile or /user-profile.
+ * A signed-in customer may still take the style questionnaire (/?openQuestionnaire=true) to renew
+ * their matches.
+ */
 export function GuestOnly() {
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
   const target = useSelector((state: RootState) => homePathFor(state));

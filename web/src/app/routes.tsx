@@ -83,6 +83,24 @@ const schedulingRoutes: RouteObject[] = [
   },
 ];
 
+// sync (offline): what this device still has to send, with retry and discard.
+const syncRoutes: RouteObject[] = [
+  {
+    path: 'sincronizzazione',
+    handle: { title: 'title.sync' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/sync/components/SyncPage')).SyncPage }),
+  },
+];
+
+// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    handle: { title: 'title.admin' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+  },
+];
+
 // accounts (issue 3): login and registration, password reset, the role redirect, the customer profile.
 const accountRoutes: RouteObject[] = [
   {
@@ -137,6 +155,8 @@ export const routes: RouteObject[] = [
           ...legalRoutes,
           ...designerRoutes,
           ...schedulingRoutes,
+          ...syncRoutes,
+          ...adminRoutes,
           ...accountRoutes,
           { path: '*', handle: { title: 'title.notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],

@@ -4,6 +4,7 @@ import { consentReducer } from '../features/consent/consentSlice';
 import { api } from '../shared/api/api';
 import { staleReducer } from '../shared/api/staleSlice';
 import { drainOutbox } from '../shared/offline/outboxService';
+import { requestPersistentStorage } from '../shared/offline/persist';
 import { sessionReducer, signedIn, signedOut } from '../shared/session/sessionSlice';
 import { shellReducer } from '../shared/shell/shellSlice';
 
@@ -27,11 +28,13 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
       listenerApi.dispatch(api.util.resetApiState());
     },
   });
-  // Signing in again resumes the outbox entries that waited for this user.
+  // Signing in again resumes the outbox entries that waited for this user, and asks the browser to
+  // keep this site's storage: from now on the person has queued actions and cached data to lose.
   listeners.startListening({
     actionCreator: signedIn,
     effect: () => {
       void drainOutbox();
+      void requestPersistentStorage();
     },
   });
   const store = configureStore({

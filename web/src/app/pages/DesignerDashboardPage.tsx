@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmedAppointmentsCounter } from '../../features/appointments/components/AppointmentCounters';
 import { DesignerAppointmentsModal } from '../../features/appointments/components/DesignerAppointments';
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
 import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
+import { ChatModal } from '../../features/chat/components/ChatModal';
+import { MessagesCounter, NewMessageNotice } from '../../features/chat/components/DesignerMessages';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
 import { t } from '../../shared/i18n/t';
 import { DashboardCounter } from '../../shared/ui/DashboardCounter';
@@ -23,6 +26,12 @@ function HeartIcon() {
 export function DesignerDashboardPage() {
   const [appointmentsOpen, setAppointmentsOpen] = useState(false);
   const [availabilityOpen, setAvailabilityOpen] = useState(false);
+  // The unread-message e-mail links here with ?chat=<contact id>.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('chat'));
+  const [chat, setChat] = useState<{ open: boolean; contactId: number | null }>(() =>
+    Number.isInteger(linked) && linked > 0 ? { open: true, contactId: linked } : { open: false, contactId: null },
+  );
   return (
     <DesignerDashboard
       renderCounters={(designer) => (
@@ -30,7 +39,8 @@ export function DesignerDashboardPage() {
           {/* 1. Likes. Engagement (issue 6) swaps this tile for its counter that opens the
                  statistics modal (tabs Liked, Messages, Shared). */}
           <DashboardCounter label={t('designers.dashboard.likes')} value={designer.like_count} icon={<HeartIcon />} />
-          {/* 2. Messages: messaging's counter (unread polled every 10 s) opening the chat modal (issue 7). */}
+          {/* 2. Messages: conversations, highlighted while some are unread (polled every 10 s); opens the chat. */}
+          <MessagesCounter onOpen={() => setChat({ open: true, contactId: null })} />
           {/* 3. Confirmed appointments, opening "I Miei Appuntamenti" (scheduling, issue 8). */}
           <ConfirmedAppointmentsCounter onOpen={() => setAppointmentsOpen(true)} />
           {/* 4. Availability settings, opening "Gestione Disponibilità" (scheduling, issue 8). */}
@@ -41,6 +51,8 @@ export function DesignerDashboardPage() {
         <>
           <DesignerAppointmentsModal open={appointmentsOpen} onClose={() => setAppointmentsOpen(false)} />
           <AvailabilityModal open={availabilityOpen} designerId={designer.id} onClose={() => setAvailabilityOpen(false)} />
+          <ChatModal open={chat.open} side="designer" contactId={chat.contactId} onClose={() => setChat({ open: false, contactId: null })} />
+          <NewMessageNotice onOpen={(contactId) => setChat({ open: true, contactId })} />
         </>
       )}
     />

@@ -1,8 +1,12 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { BookButton } from '../../features/appointments/components/BookButton';
+import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPortfolio } from '../../features/designers/components/DesignerPortfolio';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { LikeButton } from '../../features/engagement/components/LikeButton';
+import { ShareButton } from '../../features/engagement/components/ShareButton';
+import { t } from '../../shared/i18n/t';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
@@ -19,9 +23,11 @@ export function DesignerPortfolioPage() {
       renderActions={(designer) => (
         <>
           {/* "Contatta Designer": visitors register first (the designer and this page wait in session
-              storage); signed-in people get messaging's ContactButton here (issue 7). */}
-          {loggedIn ? null : <VisitorContact designer={designer} flow="direct" />}
-          {/* "Condividi Designer" and the like button: engagement's ShareButton and LikeButton (issue 6). */}
+              storage); signed-in people open the contact dialog, which reopens by itself 0.5 s after
+              returning from registration. */}
+          {loggedIn ? <ContactButton designer={designer} flow="direct" /> : <VisitorContact designer={designer} flow="direct" />}
+          <ShareButton designer={designer} label={t('engagement.share.designerButton')} />
+          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
           {/* Booking a video call (scheduling, issue 8). */}
           <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
         </>

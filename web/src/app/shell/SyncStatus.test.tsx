@@ -1,9 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../shared/offline/db';
 import { enqueue } from '../../shared/offline/outbox';
+import { LAST_SYNC_KEY } from '../../shared/offline/replay';
 import { sessionReducer } from '../../shared/session/sessionSlice';
 import { SyncStatus } from './SyncStatus';
 
@@ -22,7 +24,9 @@ function renderStatus() {
   });
   render(
     <Provider store={store}>
-      <SyncStatus />
+      <MemoryRouter>
+        <SyncStatus />
+      </MemoryRouter>
     </Provider>,
   );
 }
@@ -64,5 +68,15 @@ describe('SyncStatus', () => {
     await db.outbox.update(entry.seq, { state: 'failed' });
     renderStatus();
     expect(await screen.findByText('1 azione non inviata')).toBeTruthy();
+  });
+
+  it('tells when the data was last updated while offline and links to the list of actions', async () => {
+    await db.kv.put({ key: LAST_SYNC_KEY, value: new Date('2026-03-10T08:05:00Z').getTime() });
+    await enqueue(db, { kind: 'like.toggle', entity: 'like:1', method: 'POST', path: '/api/likes', body: {}, userId: '7' });
+    renderStatus();
+    act(() => setOnline(false));
+    expect(await screen.findByText('Sei offline · Ultimo aggiornamento 09:05 · 1 azione in attesa di invio')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vedi dettagli' }).getAttribute('href')).toBe('/sincronizzazione');
+    await db.kv.delete(LAST_SYNC_KEY);
   });
 });

@@ -81,6 +81,10 @@ describe('helpers', () => {
   it('maps statuses to Italian', () => {
     expect(italianMessage(404, null, null)).toBe('Non abbiamo trovato quello che cerchi.');
     expect(italianMessage(403, null, null)).toBe('Non hai i permessi per questa operazione.');
+    expect(italianMessage(409, 'invalid_transition', null, { status: 'confirmed' })).toBe(
+      'L’appuntamento ora risulta confermato: questa azione non è più possibile.',
+    );
+    expect(italianMessage(409, 'invalid_transition', null, {})).toBe('L’appuntamento è cambiato nel frattempo: questa azione non è più possibile.');
   });
 
   it('knows which failures mean the server could not be reached', () => {

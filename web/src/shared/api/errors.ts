@@ -25,7 +25,7 @@ export interface AppError {
 }
 
 /** Machine reasons the API sends (adapters/httpapi), mapped to Italian before falling back to the status. */
-const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
+const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, unknown>>) => string>> = {
   validation: () => t('error.validation'),
   bad_body: () => t('error.badRequest'),
   invalid_credentials: () => t('error.invalidCredentials'),
@@ -45,6 +45,30 @@ const REASON_MESSAGES: Readonly<Record<string, () => string>> = {
   busy: () => t('error.busy'),
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
+  email_throttled: () => t('engagement.error.throttled'),
+  foreign_url: () => t('engagement.error.foreignUrl'),
+  designer_not_found: () => t('engagement.error.designerNotFound'),
+  // messaging
+  empty_message: () => t('chat.contact.empty'),
+  too_long: () => t('chat.contact.tooLong', { max: 5000 }),
+  contact_not_found: () => t('chat.error.contactNotFound'),
+  own_profile: () => t('chat.error.ownProfile'),
+  client_id_reused: () => t('chat.error.clientIdReused'),
+  message_in_flight: () => t('error.inFlight'),
+  invalid_status: () => t('error.validation'),
+  // An appointment action the current status no longer allows (say, cancelling a request the
+  // designer confirmed meanwhile): name the status it has now.
+  invalid_transition: (extra) => {
+    const status = APPOINTMENT_STATUS_WORDS[String(extra.status ?? '')];
+    return status ? t('error.invalidTransitionStatus', { status }) : t('error.invalidTransition');
+  },
+};
+
+const APPOINTMENT_STATUS_WORDS: Readonly<Record<string, string>> = {
+  pending: 'in attesa',
+  confirmed: 'confermato',
+  completed: 'completato',
+  cancelled: 'annullato',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -97,9 +121,14 @@ export function parseRetryAfter(header: string | null | undefined, now: number =
 }
 
 /** The Italian sentence for a status and an optional machine reason. */
-export function italianMessage(status: number, reason: string | null, retryAfterSeconds: number | null): string {
+export function italianMessage(
+  status: number,
+  reason: string | null,
+  retryAfterSeconds: number | null,
+  extra: Readonly<Record<string, unknown>> = {},
+): string {
   const byReason = reason ? REASON_MESSAGES[reason] : undefined;
-  if (byReason) return byReason();
+  if (byReason) return byReason(extra);
   if (status === 429 || reason === 'throttled') {
     return retryAfterSeconds !== null && retryAfterSeconds > 0
       ? t('error.rateLimited', { count: retryAfterSeconds })
@@ -144,7 +173,7 @@ export function httpError(status: number, body: unknown, retryAfterHeader: strin
     kind: 'http',
     status,
     reason,
-    message: italianMessage(status, reason, retryAfterSeconds),
+    message: italianMessage(status, reason, retryAfterSeconds, extra),
     detail: text,
     fields,
     retryAfterSeconds,

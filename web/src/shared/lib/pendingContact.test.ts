@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clearPendingContact, readPendingContact, storePendingContact } from './pendingContact';
+import {
+  clearPendingContact,
+  clearPendingContactMessage,
+  readPendingContact,
+  readPendingContactMessage,
+  storePendingContact,
+  storePendingContactMessage,
+} from './pendingContact';
 
 function memory() {
   const map = new Map<string, string>();
@@ -29,5 +36,16 @@ describe('pending contact', () => {
     expect(readPendingContact(storage)).toBeNull();
     storage.setItem('pendingDesigner', 'not json');
     expect(readPendingContact(storage)).toBeNull();
+  });
+
+  it('keeps the typed message under pendingContact', () => {
+    const storage = memory();
+    storePendingContactMessage({ designer_id: 7, message: 'Ciao, vorrei rifare la cucina' }, storage);
+    expect(JSON.parse(storage.map.get('pendingContact') ?? '')).toEqual({ designer_id: 7, message: 'Ciao, vorrei rifare la cucina' });
+    expect(readPendingContactMessage(storage)).toEqual({ designer_id: 7, message: 'Ciao, vorrei rifare la cucina' });
+    storage.setItem('pendingContact', '{"designer_id":0,"message":"x"}');
+    expect(readPendingContactMessage(storage)).toBeNull();
+    clearPendingContactMessage(storage);
+    expect(readPendingContactMessage(storage)).toBeNull();
   });
 });

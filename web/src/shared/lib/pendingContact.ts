@@ -41,3 +41,31 @@ export function clearPendingContact(storage: StorageArea | null = sessionArea())
   removeKey(storage, PENDING_DESIGNER_KEY);
   removeKey(storage, RETURN_AFTER_REGISTRATION_KEY);
 }
+
+/** The message a visitor typed before registering, kept under the spec's key `pendingContact`. */
+export const PENDING_CONTACT_KEY = 'pendingContact';
+
+export interface PendingContactMessage {
+  designer_id: number;
+  message: string;
+}
+
+/** Keeps what the visitor typed for that designer, so it is not lost across registration. */
+export function storePendingContactMessage(value: PendingContactMessage, storage: StorageArea | null = sessionArea()): void {
+  writeString(storage, PENDING_CONTACT_KEY, JSON.stringify(value));
+}
+
+/** The typed message waiting for after login, or null. */
+export function readPendingContactMessage(storage: StorageArea | null = sessionArea()): PendingContactMessage | null {
+  const raw = readJson(storage, PENDING_CONTACT_KEY);
+  if (typeof raw !== 'object' || raw === null) return null;
+  const record = raw as Record<string, unknown>;
+  const id = Number(record.designer_id);
+  if (!Number.isInteger(id) || id <= 0 || typeof record.message !== 'string') return null;
+  return { designer_id: id, message: record.message };
+}
+
+/** Forgets the typed message once it was sent or put back in the dialog. */
+export function clearPendingContactMessage(storage: StorageArea | null = sessionArea()): void {
+  removeKey(storage, PENDING_CONTACT_KEY);
+}

@@ -1,4 +1,8 @@
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import { HomeJourney } from '../../questionnaire/components/HomeJourney';
+import { queryIntent } from '../../questionnaire/lib/homeFlow';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { HeroIllustration } from './HeroIllustration';
 import { StyleSwatches } from './StyleSwatches';
@@ -18,8 +22,27 @@ function ArrowIcon() {
   );
 }
 
-/** The home state of /: the two actions of the spec, how it works, the five styles, the designer invitation. */
+/**
+ * The home page. Its first state (the two actions of the spec, how it works, the five styles, the
+ * designer invitation) gives way to the questionnaire journey with ?openQuestionnaire=true;
+ * ?reset=true or an empty query brings the first state back.
+ */
 export function HomePage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [journey, setJourney] = useState(queryIntent(search) === 'open');
+  const [seen, setSeen] = useState(search);
+  if (search !== seen) {
+    setSeen(search);
+    const intent = queryIntent(search);
+    if (intent === 'open') setJourney(true);
+    else if (intent === 'reset') setJourney(false);
+  }
+  const exit = useCallback(() => {
+    setJourney(false);
+    navigate('/', { replace: true });
+  }, [navigate]);
+  if (journey) return <HomeJourney onExit={exit} />;
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">

@@ -1,0 +1,327 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"interno/core/admin"
+	"interno/core/fault"
+)
+
+// registerAdmin mounts the admin panel's API; every route is admin-only.
+func (s *Server) registerAdmin(api *gin.RouterGroup) {
+	g := api.Group("/admin", requireAdmin)
+	g.GET("/stats", s.adminStats)
+	g.GET("/users", s.adminUsers)
+	g.PUT("/users/:id", s.adminUpdateUser)
+	g.DELETE("/users/:id", s.adminDeleteUser)
+	g.GET("/designers", s.adminDesigners)
+	g.PUT("/designers/:id", s.adminUpdateDesigner)
+	g.DELETE("/designers/:id", s.adminDeleteDesigner)
+	g.PUT("/designers/:id/verify", s.adminToggleVerified)
+	g.GET("/audit", s.adminAudit)
+}
+
+func adminActor(c *gin.Context) admin.Actor {
+	p, _ := principalOf(c)
+	return admin.Actor{UserID: p.UserID, IsAdmin: p.IsAdmin()}
+}
+
+// adminUserView is a row of the users table.
+type adminUserView struct {
+	ID          int64   `json:"id"`
+	Email       string  `json:"email"`
+	Name        string  `json:"name"`
+	Location    string  `json:"location"`
+	Role        string  `json:"role"`
+	CreatedAt   string  `json:"created_at"`
+	GoogleID    *string `json:"google_id"`
+	HasPassword bool    `json:"has_password"`
+	IsAdmin     bool    `json:"is_admin"`
+}
+
+func toAdminUser(u admin.User) adminUserView {
+	v := adminUserView{ID: u.ID, Email: u.Email, Name: u.Name, Location: u.Location, Role: u.Role,
+		CreatedAt: rfc3339(u.CreatedAt), HasPassword: u.HasPassword, IsAdmin: u.IsAdmin()}
+	if u.GoogleID != "" {
+		g := u.GoogleID
+		v.GoogleID = &g
+	}
+	return v
+}
+
+// adminDesignerView is a row of the designers table.
+type adminDesignerView struct {
+	ID            int64  `json:"id"`
+	UserID        int64  `json:"user_id"`
+	Name          string `json:"name"`
+	Email         string `json:"email"`
+	Phone         string `json:"phone"`
+	City          string `json:"city"`
+	DesignStyle   string `json:"design_style"`
+	PrimaProposta string `json:"prima_proposta"`
+	CreatedAt     string `json:"created_at"`
+	Verified      bool   `json:"verified"`
+}
+
+func toAdminDesigner(d admin.Designer) adminDesignerView {
+	return adminDesignerView{ID: d.ID, UserID: d.UserID, Name: d.Name, Email: d.Email, Phone: d.Phone, City: d.City,
+		DesignStyle: d.DesignStyle, PrimaProposta: d.PrimaProposta, CreatedAt: rfc3339(d.CreatedAt), Verified: d.Verified}
+}
+
+// adminQuery reads q, page and limit. Without limit the whole list comes back
+// (the panel filters and pages locally); with it, one page of at most maxAdminPage.
+func adminQuery(c *gin.Context) (admin.Query, int, bool) {
+	q := admin.Query{Search: c.Query("q")}
+	if c.Query("limit") == "" && c.Query("page") == "" {
+		return q, 1, true
+	}
+	page, limit, ok := paging(c, 50, maxAdminPage)
+	if !ok {
+		return admin.Query{}, 0, false
+	}
+	q.Offset, q.Limit = (page-1)*limit, limit
+	return q, page, true
+}
+
+// maxAdminPage bounds a server-side page of an admin list.
+const maxAdminPage = 500
+
+func listBody(key string, items any, n, total, page int, q admin.Query) gin.H {
+	limit := q.Limit
+	if limit == 0 {
+		limit = total
+	}
+	return gin.H{key: items, "total": total, "page": page, "limit": limit, "has_more": q.Offset+n < total}
+}
+
+func (s *Server) adminStats(c *gin.Context) {
+	st, err := s.d.Admin.Stats(c.Request.Context(), adminActor(c))
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	body := gin.H{
+		"total_users": st.TotalUsers, "total_customers": st.Customers, "total_admins": st.Admins,
+		"total_designers": st.Designers, "verified_designers": st.VerifiedDesigners,
+		"new_users_week": st.NewCustomers, "new_designers_week": st.NewDesigners, "since": rfc3339(st.Since),
+	}
+	if st.Appointments != nil {
+		body["appointments_by_status"] = st.Appointments
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, body)
+}
+
+func (s *Server) adminUsers(c *gin.Context) {
+	q, page, ok := adminQuery(c)
+	if !ok {
+		return
+	}
+	list, total, err := s.d.Admin.Users(c.Request.Context(), adminActor(c), q)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	views := make([]adminUserView, len(list))
+	for i, u := range list {
+		views[i] = toAdminUser(u)
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, listBody("users", views, len(list), total, page, q))
+}
+
+func (s *Server) adminDesigners(c *gin.Context) {
+	q, page, ok := adminQuery(c)
+	if !ok {
+		return
+	}
+	list, total, err := s.d.Admin.Designers(c.Request.Context(), adminActor(c), q)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	views := make([]adminDesignerView, len(list))
+	for i, d := range list {
+		views[i] = toAdminDesigner(d)
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, listBody("designers", views, len(list), total, page, q))
+}
+
+func (s *Server) adminAudit(c *gin.Context) {
+	q, page, ok := adminQuery(c)
+	if !ok {
+		return
+	}
+	list, total, err := s.d.Admin.AuditTrail(c.Request.Context(), adminActor(c), q)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	type entryView struct {
+		ID          int64  `json:"id"`
+		ActorID     int64  `json:"actor_id"`
+		ActorEmail  string `json:"actor_email"`
+		Action      string `json:"action"`
+		TargetType  string `json:"target_type"`
+		TargetID    int64  `json:"target_id"`
+		TargetLabel string `json:"target_label"`
+		Details     string `json:"details"`
+		CreatedAt   string `json:"created_at"`
+	}
+	views := make([]entryView, len(list))
+	for i, e := range list {
+		views[i] = entryView{ID: e.ID, ActorID: e.ActorID, ActorEmail: e.ActorEmail, Action: e.Action, TargetType: e.TargetType,
+			TargetID: e.TargetID, TargetLabel: e.TargetLabel, Details: e.Details, CreatedAt: rfc3339(e.CreatedAt)}
+	}
+	if q.Limit == 0 {
+		q.Limit = admin.MaxAuditPage
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, listBody("entries", views, len(list), total, page, q))
+}
+
+// editableUserFields and editableDesignerFields are the only keys the admin
+// edit routes accept: anything else (role, is_admin, password, verified...)
+// is refused rather than ignored, so mass assignment cannot slip through.
+var (
+	editableUserFields     = []string{"name", "email", "location"}
+	editableDesignerFields = []string{"name", "email", "phone", "city", "bio", "design_style", "prima_proposta", "website",
+		"portfolio", "social_instagram", "social_facebook", "social_youtube", "social_tiktok", "social_website",
+		"work_preferences", "specialties", "experience", "min_budget"}
+)
+
+// bindEditable decodes a JSON object whose keys must all be in allowed.
+func bindEditable(c *gin.Context, allowed []string, dst any) bool {
+	data, err := io.ReadAll(c.Request.Body)
+	if err != nil {
+		_ = c.Error(err)
+		return false
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		_ = c.Error(fault.New(fault.Invalid, "A JSON object is expected").WithReason("bad_body"))
+		return false
+	}
+	var refused []string
+	for k := range raw {
+		if !slices.Contains(allowed, k) {
+			refused = append(refused, k)
+		}
+	}
+	if len(refused) > 0 {
+		sort.Strings(refused)
+		var v fault.Validation
+		for _, k := range refused {
+			v.Add(k, "Field "+strconv.Quote(k)+" cannot be changed here")
+		}
+		f, _ := fault.As(v.Err())
+		_ = c.Error(f.WithReason("field_not_editable"))
+		return false
+	}
+	c.Request.Body = io.NopCloser(bytes.NewReader(data))
+	return bindJSON(c, dst)
+}
+
+func (s *Server) adminUpdateUser(c *gin.Context) {
+	id, ok := pathID(c, "id")
+	if !ok {
+		return
+	}
+	var req struct {
+		Name     *string `json:"name"`
+		Email    *string `json:"email"`
+		Location *string `json:"location"`
+	}
+	if !bindEditable(c, editableUserFields, &req) {
+		return
+	}
+	u, err := s.d.Admin.UpdateUser(c.Request.Context(), adminActor(c), id, admin.UserEdit{Name: req.Name, Email: req.Email, Location: req.Location})
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, toAdminUser(u))
+}
+
+func (s *Server) adminDeleteUser(c *gin.Context) {
+	id, ok := pathID(c, "id")
+	if !ok {
+		return
+	}
+	if err := s.d.Admin.DeleteUser(c.Request.Context(), adminActor(c), id); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "User deleted", "id": id})
+}
+
+func (s *Server) adminUpdateDesigner(c *gin.Context) {
+	id, ok := pathID(c, "id")
+	if !ok {
+		return
+	}
+	var req designerFields
+	if !bindEditable(c, editableDesignerFields, &req) {
+		return
+	}
+	e := admin.DesignerEdit{Name: req.Name, Email: req.Email, Phone: req.Phone, City: req.City, Bio: req.Bio,
+		DesignStyle: req.DesignStyle, PrimaProposta: req.PrimaProposta, Website: req.Website, Portfolio: req.Portfolio,
+		Instagram: req.SocialInstagram, Facebook: req.SocialFacebook, YouTube: req.SocialYoutube, TikTok: req.SocialTiktok,
+		SocialWeb: req.SocialWebsite}
+	if req.WorkPreferences != nil {
+		l := []string(*req.WorkPreferences)
+		e.WorkPreferences = &l
+	}
+	if req.Specialties != nil {
+		l := []string(*req.Specialties)
+		e.Specialties = &l
+	}
+	if req.Experience != nil {
+		n := int(*req.Experience)
+		e.Experience = &n
+	}
+	if req.MinBudget != nil {
+		n := int(*req.MinBudget)
+		e.MinBudget = &n
+	}
+	d, err := s.d.Admin.UpdateDesigner(c.Request.Context(), adminActor(c), id, e)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, toAdminDesigner(d))
+}
+
+func (s *Server) adminDeleteDesigner(c *gin.Context) {
+	id, ok := pathID(c, "id")
+	if !ok {
+		return
+	}
+	if err := s.d.Admin.DeleteDesigner(c.Request.Context(), adminActor(c), id); err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Designer deleted", "id": id})
+}
+
+func (s *Server) adminToggleVerified(c *gin.Context) {
+	id, ok := pathID(c, "id")
+	if !ok {
+		return
+	}
+	d, err := s.d.Admin.ToggleVerified(c.Request.Context(), adminActor(c), id)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, toAdminDesigner(d))
+}

@@ -1,0 +1,410 @@
+package matching
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"interno/core/fault"
+	"interno/core/style"
+)
+
+// fakeRepo keeps leads and profiles in memory.
+type fakeRepo struct {
+	mu       sync.Mutex
+	leads    []Lead
+	profiles []Profile
+	reads    int
+}
+
+func (f *fakeRepo) CreateLead(_ context.Context, l *Lead) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l.ID = int64(len(f.leads) + 1)
+	f.leads = append(f.leads, *l)
+	return nil
+}
+
+func (f *fakeRepo) Lead(_ context.Context, id int64) (Lead, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if id < 1 || int(id) > len(f.leads) {
+		return Lead{}, ErrLeadNotFound
+	}
+	return f.leads[id-1], nil
+}
+
+func (f *fakeRepo) LatestOfUser(_ context.Context, userID int64) (Lead, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := len(f.leads) - 1; i >= 0; i-- {
+		if u := f.leads[i].UserID; u != nil && *u == userID {
+			return f.leads[i], nil
+		}
+	}
+	return Lead{}, ErrLeadNotFound
+}
+
+func (f *fakeRepo) Attach(_ context.Context, leadID, userID int64) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if leadID < 1 || int(leadID) > len(f.leads) {
+		return ErrLeadNotFound
+	}
+	l := &f.leads[leadID-1]
+	if l.UserID != nil && *l.UserID != userID {
+		return ErrLeadTaken
+	}
+	l.UserID = &userID
+	return nil
+}
+
+func (f *fakeRepo) Profiles(context.Context) ([]Profile, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reads++
+	return append([]Profile(nil), f.profiles...), nil
+}
+
+// answersFor picks, for each question, the option of the given style (or the
+// first option when the question has none of that style).
+func answersFor(codes ...style.Code) []string {
+	out := make([]string, len(Default.Questions))
+	for i, q := range Default.Questions {
+		out[i] = q.Options[0].Text
+		for _, o := range q.Options {
+			if o.Style == codes[i%len(codes)] {
+				out[i] = o.Text
+			}
+		}
+	}
+	return out
+}
+
+func TestQuestionnaire_Shape(t *testing.T) {
+	if len(Default.Questions) != Length {
+		t.Fatalf("%d questions, want 7", len(Default.Questions))
+	}
+	seen := map[string]bool{}
+	styles := map[style.Code]bool{}
+	for _, q := range Default.Questions {
+		if n := len(q.Options); n < 4 || n > 5 {
+			t.Errorf("question %d has %d options", q.ID, n)
+		}
+		for _, o := range q.Options {
+			if !o.Style.Valid() || o.Image == "" || o.Text == "" {
+				t.Errorf("bad option %+v", o)
+			}
+			if seen[o.Text] || seen[o.Image+o.ID] {
+				t.Errorf("duplicate option %q", o.Text)
+			}
+			seen[o.Text], seen[o.Image+o.ID] = true, true
+			styles[o.Style] = true
+		}
+	}
+	if len(styles) != 5 || Default.Version == "" {
+		t.Fatalf("styles %v, version %q", styles, Default.Version)
+	}
+}
+
+func TestScore_SumsTo100AndTies(t *testing.T) {
+	cases := []struct {
+		name     string
+		codes    []style.Code
+		dominant style.Code
+		want     map[style.Code]int
+	}{
+		{"all minimal", []style.Code{"C"}, "C", map[style.Code]int{"A": 0, "B": 0, "C": 100, "D": 0, "E": 0}},
+		// 4 C, 3 E: 57.14 and 42.86 → 57 + 43 (largest remainder goes to E).
+		{"four and three", []style.Code{"C", "E", "C", "E", "C", "E", "C"}, "C", map[style.Code]int{"A": 0, "B": 0, "C": 57, "D": 0, "E": 43}},
+		// 2 E, 2 A, 2 D, 1 C: ties for the dominant go to the style chosen first (E),
+		// and the spare points follow the same order: E 29, A 29, D 28, C 14.
+		{"three-way tie", []style.Code{"E", "A", "D", "E", "A", "D", "C"}, "E", map[style.Code]int{"A": 29, "B": 0, "C": 14, "D": 28, "E": 29}},
+		// 2 B, 2 D, then one each of A, C, E: 28.57×2 + 14.29×3 → B 29, D 29, A 14, C 14, E 14.
+		{"two pairs", []style.Code{"A", "B", "D", "B", "D", "C", "E"}, "B", map[style.Code]int{"A": 14, "B": 29, "C": 14, "D": 29, "E": 14}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			chosen := make([]Option, len(tc.codes))
+			if len(tc.codes) == 1 {
+				chosen = make([]Option, 7)
+			}
+			for i := range chosen {
+				chosen[i] = Option{Style: tc.codes[i%len(tc.codes)]}
+			}
+			a := Score(chosen)
+			sum := 0
+			for _, p := range a.Percentages {
+				sum += p
+			}
+			if sum != 100 || a.Dominant != tc.dominant || !a.Valid() {
+				t.Fatalf("got %+v (sum %d)", a, sum)
+			}
+			for c, p := range tc.want {
+				if a.Percentages[c] != p {
+					t.Errorf("%s: %d%%, want %d%%", c, a.Percentages[c], p)
+				}
+			}
+		})
+	}
+}
+
+func TestScore_EveryCombinationSumsTo100(t *testing.T) {
+	for n := 0; n < 5*5*5*5*5*5*5; n += 7 {
+		chosen := make([]Option, 7)
+		x := n
+		for i := range chosen {
+			chosen[i] = Option{Style: style.Codes[x%5]}
+			x /= 5
+		}
+		if a := Score(chosen); !a.Valid() {
+			t.Fatalf("combination %d: %+v", n, a)
+		}
+	}
+}
+
+func TestResolve_RejectsBadAnswers(t *testing.T) {
+	good := answersFor("C")
+	if _, err := Default.Resolve(good); err != nil {
+		t.Fatal(err)
+	}
+	short := good[:6]
+	if _, err := Default.Resolve(short); !errors.Is(err, ErrWrongCount) {
+		t.Fatalf("6 answers: %v", err)
+	}
+	bad := append([]string(nil), good...)
+	bad[2] = "Una risposta inventata"
+	_, err := Default.Resolve(bad)
+	if f, ok := fault.As(err); !ok || f.Code != fault.Invalid || f.Reason != "unknown_answer" {
+		t.Fatalf("unknown answer: %v", err)
+	}
+	swapped := append([]string(nil), good...)
+	swapped[0], swapped[1] = swapped[1], swapped[0]
+	if _, err := Default.Resolve(swapped); err == nil {
+		t.Fatal("answers out of question order were accepted")
+	}
+}
+
+func TestRank_SimilarityThenLikesThenID(t *testing.T) {
+	a := Analysis{Dominant: "C", Percentages: map[style.Code]int{"A": 0, "B": 0, "C": 57, "D": 0, "E": 43}}
+	ps := []Profile{
+		{DesignerID: 1, DesignStyle: "D", Specialties: []string{"Industrial"}},
+		{DesignerID: 2, DesignStyle: "C", Specialties: []string{"Mediterraneo"}, Likes: 1},
+		{DesignerID: 3, DesignStyle: "C", Specialties: []string{"Mediterraneo"}, Likes: 5},
+		{DesignerID: 4, DesignStyle: "C", Specialties: []string{"Mediterraneo"}, Likes: 5},
+		{DesignerID: 5, DesignStyle: "C", Specialties: []string{"Minimal"}},
+	}
+	got := Rank(a, ps)
+	order := fmt.Sprint(ids(got))
+	if order != "[3 4 2 5]" {
+		t.Fatalf("order %s", order)
+	}
+	if got[0].Score < 90 || got[0].Score > 100 || len(got[0].Styles) != 2 || got[0].Styles[0] != "C" || got[0].Styles[1] != "E" {
+		t.Fatalf("top match %+v", got[0])
+	}
+	if len(got) != 4 {
+		t.Fatalf("an industrial designer has no affinity with C/E and is no match: %+v", got)
+	}
+	pure := Rank(Analysis{Dominant: "C", Percentages: map[style.Code]int{"C": 100}}, ps[4:])
+	if pure[0].Score != 100 || len(pure[0].Styles) != 1 {
+		t.Fatalf("identical profiles: %+v", pure[0])
+	}
+}
+
+func ids(ms []Match) []int64 {
+	out := make([]int64, len(ms))
+	for i, m := range ms {
+		out[i] = m.DesignerID
+	}
+	return out
+}
+
+func newTestService(n int) (*Service, *fakeRepo, *time.Time) {
+	repo := &fakeRepo{}
+	for i := 1; i <= n; i++ {
+		repo.profiles = append(repo.profiles, Profile{DesignerID: int64(i), DesignStyle: style.Codes[i%5],
+			Specialties: []string{style.Specialties[i%len(style.Specialties)]}, Likes: i % 3})
+	}
+	now := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
+	svc := NewService(Config{Clock: func() time.Time { return now }}, repo)
+	return svc, repo, &now
+}
+
+func TestService_MatchPagesAndAccess(t *testing.T) {
+	ctx := context.Background()
+	svc, repo, now := newTestService(12)
+	p, err := svc.Match(ctx, Caller{}, answersFor("C", "E", "A", "B", "D"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.LeadID == 0 || len(p.Matches) != 5 || p.Total != 12 || !p.HasMore || p.Analysis.Dominant != "C" {
+		t.Fatalf("first page %+v", p)
+	}
+	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 3})
+	if err != nil || len(last.Matches) != 2 || last.HasMore {
+		t.Fatalf("last page %+v %v", last, err)
+	}
+	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 9})
+	if len(beyond.Matches) != 0 || beyond.HasMore || beyond.Total != 12 {
+		t.Fatalf("beyond %+v", beyond)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("limit 51: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{}); !errors.Is(err, ErrNoSubject) {
+		t.Fatalf("no subject: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: 99}); !errors.Is(err, ErrLeadNotFound) {
+		t.Fatalf("missing lead: %v", err)
+	}
+
+	// Once attached, only its account (or an admin) reads the lead.
+	if err := svc.Attach(ctx, p.LeadID, 7); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrUnauthenticated) {
+		t.Fatalf("anonymous on attached lead: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrForbidden) {
+		t.Fatalf("other customer: %v", err)
+	}
+	for _, c := range []Caller{{UserID: 7, IsCustomer: true}, {UserID: 1, IsAdmin: true}} {
+		if _, err := svc.Matches(ctx, c, Query{UserID: 7}); err != nil {
+			t.Fatalf("%+v reading user 7: %v", c, err)
+		}
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{UserID: 7}); !errors.Is(err, ErrForbidden) {
+		t.Fatalf("other customer by user id: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{UserID: 7}); !errors.Is(err, ErrUnauthenticated) {
+		t.Fatalf("anonymous by user id: %v", err)
+	}
+	none, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{UserID: 8})
+	if err != nil || none.Analysis != nil || len(none.Matches) != 0 || none.Total != 0 {
+		t.Fatalf("customer without quiz: %+v %v", none, err)
+	}
+
+	// Ranking inputs are cached for the TTL, then read again.
+	reads := repo.reads
+	_, _ = svc.Matches(ctx, Caller{}, Query{LeadID: 1, Page: 2})
+	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7, Page: 2})
+	if repo.reads != reads {
+		t.Fatalf("profiles read %d more times within the TTL", repo.reads-reads)
+	}
+	*now = now.Add(11 * time.Second)
+	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7})
+	if repo.reads != reads+1 {
+		t.Fatalf("profiles not reloaded after the TTL")
+	}
+}
+
+func TestService_SignedInCustomerOwnsTheLead(t *testing.T) {
+	ctx := context.Background()
+	svc, _, _ := newTestService(3)
+	p, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := svc.Matches(ctx, Caller{UserID: 4, IsCustomer: true}, Query{UserID: 4})
+	if err != nil || mine.LeadID != p.LeadID || mine.Analysis.Dominant != "B" {
+		t.Fatalf("%+v %v", mine, err)
+	}
+	d, err := svc.Match(ctx, Caller{UserID: 5}, answersFor("B"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: d.LeadID}); err != nil {
+		t.Fatalf("a designer's quiz stays an unattached lead: %v", err)
+	}
+}
+
+func TestService_ResolveForRegistration(t *testing.T) {
+	ctx := context.Background()
+	svc, _, _ := newTestService(3)
+	p, _ := svc.Match(ctx, Caller{}, answersFor("D"), 5)
+	id := p.LeadID
+	res, err := svc.Resolve(ctx, &id, nil, json.RawMessage(`{"dominant_style":"A"}`))
+	if err != nil || res.LeadID == nil || *res.LeadID != id {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if a, ok := ParseAnalysis(res.Analysis); !ok || a.Dominant != "D" {
+		t.Fatalf("the lead's analysis wins over the client's: %s", res.Analysis)
+	}
+	if err := svc.Attach(ctx, id, 3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Resolve(ctx, &id, nil, nil); !errors.Is(err, ErrLeadTaken) {
+		t.Fatalf("taken lead: %v", err)
+	}
+	missing := int64(404)
+	if _, err := svc.Resolve(ctx, &missing, nil, nil); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("missing lead: %v", err)
+	}
+	m := map[string]string{}
+	for i, a := range answersFor("E") {
+		m[fmt.Sprint(i)] = a
+	}
+	raw, _ := json.Marshal(m)
+	res, err = svc.Resolve(ctx, nil, raw, nil)
+	if err != nil || res.LeadID == nil {
+		t.Fatalf("answers map: %+v %v", res, err)
+	}
+	if a, _ := ParseAnalysis(res.Analysis); a.Dominant != "E" {
+		t.Fatalf("scored again on the server: %s", res.Analysis)
+	}
+	if _, err := svc.Resolve(ctx, nil, json.RawMessage(`["nope"]`), nil); !errors.Is(err, ErrBadAnswers) {
+		t.Fatalf("bad answers: %v", err)
+	}
+	if res, err := svc.Resolve(ctx, nil, nil, nil); err != nil || res.LeadID != nil {
+		t.Fatalf("nothing sent: %+v %v", res, err)
+	}
+}
+
+// TestRank_GroupedEqualsBruteForce checks the grouped ranking against a plain
+// sort of every designer by (similarity, likes, id).
+func TestRank_GroupedEqualsBruteForce(t *testing.T) {
+	var ps []Profile
+	for i := 1; i <= 600; i++ {
+		ps = append(ps, Profile{DesignerID: int64(i), DesignStyle: style.Codes[(i*7)%5],
+			Specialties: []string{style.Specialties[i%len(style.Specialties)], style.Specialties[(i*3)%len(style.Specialties)]}, Likes: (i * 13) % 9})
+	}
+	for n := 0; n < 5*5*5*5*5*5*5; n += 331 {
+		chosen := make([]Option, 7)
+		x := n
+		for i := range chosen {
+			chosen[i] = Option{Style: style.Codes[x%5]}
+			x /= 5
+		}
+		a := Score(chosen)
+		got := Rank(a, ps)
+		c := a.Vector()
+		cn := norm(c)
+		var want []Match
+		for _, p := range ps {
+			if m := affinity(c, cn, newRankable(p)); m.sim > 0 {
+				want = append(want, m)
+			}
+		}
+		sortMatches(want)
+		if fmt.Sprint(ids(got)) != fmt.Sprint(ids(want)) {
+			t.Fatalf("analysis %+v: grouped ranking differs", a)
+		}
+	}
+}
+
+func sortMatches(ms []Match) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0; j-- {
+			x, y := ms[j], ms[j-1]
+			if x.sim > y.sim || (x.sim == y.sim && (x.likes > y.likes || (x.likes == y.likes && x.DesignerID < y.DesignerID))) {
+				ms[j], ms[j-1] = ms[j-1], ms[j]
+			} else {
+				break
+			}
+		}
+	}
+}

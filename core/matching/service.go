@@ -1,0 +1,368 @@
+package matching
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"interno/core/fault"
+	"interno/core/style"
+)
+
+// Faults callers recognise.
+var (
+	ErrLeadNotFound    = fault.New(fault.NotFound, "Lead not found").WithReason("lead_not_found")
+	ErrLeadTaken       = fault.New(fault.Conflict, "This questionnaire already belongs to another account").WithReason("lead_taken")
+	ErrForbidden       = fault.New(fault.Forbidden, "You may only read your own matches").WithReason("not_owner")
+	ErrUnauthenticated = fault.New(fault.Unauthorized, "Please log in to read your matches").WithReason("not_authenticated")
+	ErrNoSubject       = fault.New(fault.Invalid, "Give either lead_id or user_id").WithReason("validation")
+	ErrBadAnswers      = fault.InvalidField("questionnaire_answers", "questionnaire_answers must be the 7 chosen option texts, as a list or a map from question index to text")
+)
+
+// Paging defaults and bounds of match lists.
+const (
+	DefaultLimit = 5
+	MaxLimit     = 50
+)
+
+// Config tunes the service; zero values take the defaults.
+type Config struct {
+	// CacheTTL is how long the designers' ranking inputs are reused before
+	// being read again (default 10 s): a profile edit or a like reaches rankings
+	// within that time, and no request scans the designers table.
+	CacheTTL time.Duration
+	Clock    func() time.Time
+}
+
+// Service runs the questionnaire and matching use cases.
+type Service struct {
+	cfg  Config
+	repo Repository
+	q    Questionnaire
+
+	mu      sync.Mutex
+	index   *index
+	loaded  time.Time
+	ranks   map[[5]int][]Match
+	loading chan struct{}
+}
+
+// NewService returns the matching service over the default questionnaire.
+func NewService(cfg Config, repo Repository) *Service {
+	if cfg.CacheTTL <= 0 {
+		cfg.CacheTTL = 10 * time.Second
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	return &Service{cfg: cfg, repo: repo, q: Default}
+}
+
+// Questionnaire returns the quiz the server owns.
+func (s *Service) Questionnaire() Questionnaire { return s.q }
+
+// Page is one page of a ranking, with the analysis it was ranked for.
+type Page struct {
+	LeadID   int64
+	Analysis *Analysis
+	Matches  []Match
+	Total    int
+	HasMore  bool
+}
+
+// Query selects whose matches to read and which page.
+type Query struct {
+	LeadID int64
+	UserID int64
+	Page   int
+	Limit  int
+}
+
+func (q *Query) normalize() error {
+	var v fault.Validation
+	if q.Page == 0 {
+		q.Page = 1
+	}
+	if q.Limit == 0 {
+		q.Limit = DefaultLimit
+	}
+	v.Check(q.Page >= 1 && q.Page <= 100000, "page", "page must be a positive integer")
+	v.Check(q.Limit >= 1 && q.Limit <= MaxLimit, "limit", "limit must be between 1 and 50")
+	return v.Err()
+}
+
+// Match scores answers, stores them as a lead (linked to the caller when a
+// signed-in customer takes the quiz) and returns the first page of matches.
+func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit int) (Page, error) {
+	chosen, err := s.q.Resolve(answers)
+	if err != nil {
+		return Page{}, err
+	}
+	q := Query{Page: 1, Limit: limit}
+	if err := q.normalize(); err != nil {
+		return Page{}, err
+	}
+	a := Score(chosen)
+	lead := Lead{Answers: texts(chosen), Analysis: a, Version: s.q.Version}
+	if c.UserID != 0 && c.IsCustomer {
+		id := c.UserID
+		lead.UserID = &id
+	}
+	if err := s.repo.CreateLead(ctx, &lead); err != nil {
+		return Page{}, err
+	}
+	p, err := s.page(ctx, a, q)
+	p.LeadID = lead.ID
+	return p, err
+}
+
+func texts(os []Option) []string {
+	out := make([]string, len(os))
+	for i, o := range os {
+		out[i] = o.Text
+	}
+	return out
+}
+
+// Matches reads a page of matches of a lead (anyone holding an unattached
+// lead id; once attached, its account or an admin) or of an account (that
+// customer or an admin). An account without a questionnaire has no matches.
+func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) {
+	if err := q.normalize(); err != nil {
+		return Page{}, err
+	}
+	var lead Lead
+	var err error
+	switch {
+	case (q.LeadID == 0) == (q.UserID == 0):
+		return Page{}, ErrNoSubject
+	case q.LeadID != 0:
+		if lead, err = s.repo.Lead(ctx, q.LeadID); err != nil {
+			return Page{}, err
+		}
+		if lead.UserID != nil && *lead.UserID != c.UserID && !c.IsAdmin {
+			if c.UserID == 0 {
+				return Page{}, ErrUnauthenticated
+			}
+			return Page{}, ErrForbidden
+		}
+	default:
+		if c.UserID == 0 {
+			return Page{}, ErrUnauthenticated
+		}
+		if c.UserID != q.UserID && !c.IsAdmin {
+			return Page{}, ErrForbidden
+		}
+		lead, err = s.repo.LatestOfUser(ctx, q.UserID)
+		if errors.Is(err, ErrLeadNotFound) {
+			return Page{Matches: []Match{}}, nil
+		}
+		if err != nil {
+			return Page{}, err
+		}
+	}
+	p, err := s.page(ctx, lead.Analysis, q)
+	p.LeadID = lead.ID
+	return p, err
+}
+
+// LatestOf returns the account's latest analysis and the first page of its
+// matches (for the login answer and the profile); ok is false when the
+// account never took the questionnaire.
+func (s *Service) LatestOf(ctx context.Context, userID int64, limit int) (Page, bool, error) {
+	p, err := s.Matches(ctx, Caller{UserID: userID}, Query{UserID: userID, Limit: limit})
+	return p, err == nil && p.Analysis != nil, err
+}
+
+func (s *Service) page(ctx context.Context, a Analysis, q Query) (Page, error) {
+	all, err := s.ranking(ctx, a)
+	if err != nil {
+		return Page{}, err
+	}
+	from := min((q.Page-1)*q.Limit, len(all))
+	to := min(from+q.Limit, len(all))
+	matches := make([]Match, to-from)
+	copy(matches, all[from:to])
+	return Page{Analysis: &a, Matches: matches, Total: len(all), HasMore: to < len(all)}, nil
+}
+
+// ranking returns the full ranking for an analysis, from a cache of the
+// designers' precomputed vectors and of recent rankings (there are few
+// distinct analyses: 7 answers over 5 styles).
+func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
+	key := [5]int{}
+	for i, c := range style.Codes {
+		key[i] = a.Percentages[c]
+	}
+	for {
+		s.mu.Lock()
+		ix := s.index
+		if ix != nil && s.cfg.Clock().Sub(s.loaded) < s.cfg.CacheTTL {
+			r, ok := s.ranks[key]
+			s.mu.Unlock()
+			if ok {
+				return r, nil
+			}
+			r = ix.rank(a)
+			s.mu.Lock()
+			if s.index == ix {
+				if len(s.ranks) >= 512 {
+					s.ranks = map[[5]int][]Match{}
+				}
+				s.ranks[key] = r
+			}
+			s.mu.Unlock()
+			return r, nil
+		}
+		if s.loading != nil {
+			wait := s.loading
+			s.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		done := make(chan struct{})
+		s.loading = done
+		s.mu.Unlock()
+		profiles, err := s.repo.Profiles(ctx)
+		var built index
+		if err == nil {
+			built = newIndex(profiles)
+		}
+		s.mu.Lock()
+		s.loading = nil
+		close(done)
+		if err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+		s.index, s.loaded, s.ranks = &built, s.cfg.Clock(), map[[5]int][]Match{}
+		s.mu.Unlock()
+	}
+}
+
+// Invalidate drops the cached ranking inputs, so the next request reads the
+// designers again (tests, and after bulk changes such as the demo seed).
+func (s *Service) Invalidate() {
+	s.mu.Lock()
+	s.index = nil
+	s.mu.Unlock()
+}
+
+// Resolved is what a registering customer's questionnaire becomes.
+type Resolved struct {
+	LeadID   *int64
+	Answers  json.RawMessage
+	Analysis json.RawMessage
+}
+
+// Resolve verifies what a registering customer brings: a lead id (its
+// stored answers and analysis win over anything sent), or answers kept by
+// the client (a list of option texts, or a map from question index to text),
+// which are scored again here and stored as a new lead. The client's analysis
+// is never trusted. Nothing sent gives nothing.
+func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, _ json.RawMessage) (Resolved, error) {
+	if leadID != nil {
+		l, err := s.repo.Lead(ctx, *leadID)
+		if errors.Is(err, ErrLeadNotFound) {
+			return Resolved{}, fault.InvalidField("lead_id", "Unknown lead_id: take the questionnaire again")
+		}
+		if err != nil {
+			return Resolved{}, err
+		}
+		if l.UserID != nil {
+			return Resolved{}, ErrLeadTaken
+		}
+		return s.resolved(l), nil
+	}
+	list, ok := answerList(answers)
+	if !ok {
+		return Resolved{}, ErrBadAnswers
+	}
+	if list == nil {
+		return Resolved{}, nil
+	}
+	chosen, err := s.q.Resolve(list)
+	if err != nil {
+		return Resolved{}, ErrBadAnswers
+	}
+	l := Lead{Answers: texts(chosen), Analysis: Score(chosen), Version: s.q.Version}
+	if err := s.repo.CreateLead(ctx, &l); err != nil {
+		return Resolved{}, err
+	}
+	return s.resolved(l), nil
+}
+
+func (s *Service) resolved(l Lead) Resolved {
+	id := l.ID
+	ans, _ := json.Marshal(l.Answers)
+	return Resolved{LeadID: &id, Answers: ans, Analysis: l.Analysis.JSON()}
+}
+
+// Attach links a lead to the account just created with it.
+func (s *Service) Attach(ctx context.Context, leadID, userID int64) error {
+	return s.repo.Attach(ctx, leadID, userID)
+}
+
+// answerList reads a list of texts or a map from index ("0".."6" or
+// "1".."7") to text. ok is false for anything else; nil means nothing sent.
+func answerList(raw json.RawMessage) ([]string, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, true
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		if len(list) == 0 {
+			return nil, true
+		}
+		return list, true
+	}
+	var m map[string]string
+	if json.Unmarshal(raw, &m) != nil {
+		return nil, false
+	}
+	if len(m) == 0 {
+		return nil, true
+	}
+	base := 0
+	if _, ok := m["0"]; !ok {
+		base = 1
+	}
+	out := make([]string, len(m))
+	for k, v := range m {
+		i, err := strconv.Atoi(k)
+		if err != nil || i-base < 0 || i-base >= len(m) {
+			return nil, false
+		}
+		out[i-base] = v
+	}
+	return out, true
+}
+
+// analysisJSON is the stored and served shape of an analysis.
+type analysisJSON struct {
+	DominantStyle    style.Code         `json:"dominant_style"`
+	StylePercentages map[style.Code]int `json:"style_percentages"`
+}
+
+// JSON encodes the analysis as the API and the accounts store it.
+func (a Analysis) JSON() json.RawMessage {
+	b, _ := json.Marshal(analysisJSON{DominantStyle: a.Dominant, StylePercentages: a.Percentages})
+	return b
+}
+
+// ParseAnalysis decodes what JSON produced; ok is false for malformed input.
+func ParseAnalysis(raw []byte) (Analysis, bool) {
+	var j analysisJSON
+	if json.Unmarshal(raw, &j) != nil {
+		return Analysis{}, false
+	}
+	a := Analysis{Dominant: j.DominantStyle, Percentages: j.StylePercentages}
+	return a, a.Valid()
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './harness/api';
+import { inBrowser, saveScreenshot } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Messaging journeys: a customer contacts a designer from the portfolio; the designer, on the
+ * dashboard, gets "Nuovo messaggio da …", sees the unread badge and replies; the customer sees the
+ * reply without reloading; a message written offline waits "in attesa di invio" and is delivered
+ * exactly once when the connection returns. Screenshots of the chat modal at 390 and 1280 px.
+ */
+
+let server: RunningServer;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+  api = apiClient(server.baseUrl);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+async function messagesOf(contactId: number, token: string): Promise<{ message: string; sender_type: string }[]> {
+  const conv = await api.must(200, 'GET', `/api/contacts/${contactId}?mark_read=false&limit=200`, token);
+  return conv.messages;
+}
+
+describe('messaging', () => {
+  it('customer contacts a designer, the designer is notified and replies, the customer sees the reply; offline messages go once', async () => {
+    const sofia = await api.designer('Sofia Marino');
+    const anna = await api.customer('Anna Neri');
+
+    await inBrowser('chat-designer', { baseUrl: server.baseUrl, width: 1280 }, async ({ page: dp }) => {
+      await api.signIn(dp, sofia);
+      await dp.goto(`${server.baseUrl}/designer-profile`);
+      const counter = dp.getByRole('button', { name: /Messaggi/ });
+      await expect.poll(async () => (await counter.textContent()) ?? '', { timeout: 15_000 }).toContain('0');
+
+      await inBrowser('chat-customer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+        await api.signIn(page, anna);
+        await page.goto(`${server.baseUrl}/designer/${sofia.id}`);
+        await page.getByRole('button', { name: 'Contatta Designer' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Contatta Sofia Marino' });
+        const field = dialog.getByLabel('Il tuo messaggio');
+        const send = dialog.getByRole('button', { name: 'Invia messaggio' });
+        expect(await send.isDisabled()).toBe(true);
+        await field.fill('   \n  ');
+        expect(await send.isDisabled()).toBe(true);
+        await field.fill('  Ciao Sofia, vorrei rifare il soggiorno.  ');
+        await send.click();
+        await dialog.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').waitFor();
+
+        const list = await api.must(200, 'GET', '/api/contacts/my-contacts', anna.token);
+        expect(list.total).toBe(1);
+        const contactId = list.contacts[0].id as number;
+        expect((await messagesOf(contactId, anna.token)).map((m) => m.message)).toEqual(['Ciao Sofia, vorrei rifare il soggiorno.']);
+
+        // The designer's dashboard announces it and the counter lights up.
+        const notice = dp.getByText('Nuovo messaggio da Anna Neri');
+        await notice.waitFor({ timeout: 15_000 });
+        await counter.click();
+        const chat = dp.getByRole('dialog', { name: 'Messaggi' });
+        const row = chat.getByRole('button', { name: /Anna Neri/ });
+        await row.getByText('Non letto').waitFor();
+        expect((await new AxeBuilder({ page: dp }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+        await row.click();
+        const designerChat = dp.getByRole('dialog', { name: 'Chat con Anna Neri' });
+        await designerChat.getByText('Ciao Sofia, vorrei rifare il soggiorno.').waitFor();
+        await designerChat.getByLabel('Scrivi un messaggio').fill('Ciao Anna! Volentieri.');
+        await dp.keyboard.press('Enter');
+        await designerChat.getByText(/Inviato|Letto/).first().waitFor();
+        expect(await designerChat.getByLabel('Scrivi un messaggio').inputValue()).toBe('');
+
+        // The customer opens the chat and the reply arrives without reloading.
+        await dialog.getByRole('button', { name: 'Apri la chat' }).click();
+        const customerChat = page.getByRole('dialog', { name: 'Chat con Sofia Marino' });
+        await customerChat.getByText('Ciao Anna! Volentieri.').waitFor({ timeout: 20_000 });
+        // Shift+Enter adds a line; Enter sends.
+        const input = customerChat.getByLabel('Scrivi un messaggio');
+        await input.fill('Perfetto.');
+        await page.keyboard.press('Shift+Enter');
+        await page.keyboard.type('Quando possiamo sentirci?');
+        await page.keyboard.press('Enter');
+        await customerChat.getByText(/Quando possiamo sentirci\?/).waitFor();
+        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 15_000 }).toBe(3);
+        expect((await messagesOf(contactId, anna.token))[2]?.message).toBe('Perfetto.\nQuando possiamo sentirci?');
+        // The designer sees it in the open chat (15 s poll) and the customer then sees "Letto".
+        await designerChat.getByText(/Quando possiamo sentirci\?/).waitFor({ timeout: 20_000 });
+        await saveScreenshot(dp, 'messaging-chat-1280');
+        await customerChat.getByText('Letto').last().waitFor({ timeout: 20_000 });
+        await saveScreenshot(page, 'messaging-chat-390');
+        expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+
+        // Offline: the message shows at once as waiting and is delivered exactly once on reconnect.
+        await context.setOffline(true);
+        await input.fill('Scritto senza rete');
+        await page.keyboard.press('Enter');
+        await customerChat.getByText('In attesa di invio').waitFor();
+        await saveScreenshot(page, 'messaging-chat-offline-390');
+        expect((await messagesOf(contactId, anna.token)).length).toBe(3);
+        await context.setOffline(false);
+        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 30_000 }).toBe(4);
+        await customerChat.getByText('In attesa di invio').waitFor({ state: 'detached', timeout: 20_000 });
+        await page.waitForTimeout(3000);
+        const final = await messagesOf(contactId, anna.token);
+        expect(final.filter((m) => m.message === 'Scritto senza rete')).toHaveLength(1);
+        expect(final).toHaveLength(4);
+      });
+    });
+  });
+});

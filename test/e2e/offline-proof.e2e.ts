@@ -1,0 +1,185 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type Account } from './harness/api';
+import { inBrowser } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * The offline proof: actions survive a connection that drops at the worst moment, a server that
+ * fails after committing, two tabs replaying at once, and a refusal on replay; each action reaches
+ * the server exactly once, and the person sees where every action stands on /sincronizzazione.
+ */
+
+let server: RunningServer;
+let api: ReturnType<typeof apiClient>;
+
+const CANCEL_PATH = /\/api\/appointments\/\d+\/cancel$/;
+
+beforeAll(async () => {
+  server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+  api = apiClient(server.baseUrl);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+/** A customer with one pending request to a fresh designer. */
+async function pendingRequest(customerName: string, designerName: string) {
+  const designer = await api.designer(designerName);
+  const customer = await api.customer(customerName);
+  const [slot] = await api.freeSlots(designer.id);
+  const booked = await api.must(201, 'POST', '/api/appointments/', customer.token, { designer_id: designer.id, appointment_date: slot?.datetime });
+  return { designer, customer, appointmentId: booked.appointment_id as number };
+}
+
+async function openRequests(page: Page, account: Account, designerName: string) {
+  await api.signIn(page, account);
+  await page.goto(`${server.baseUrl}/appuntamenti`);
+  await page.getByRole('tab', { name: /In Attesa/ }).click();
+  const card = page.getByRole('listitem').filter({ hasText: designerName }).first();
+  await card.waitFor();
+  return card;
+}
+
+async function cancelFrom(card: ReturnType<Page['getByRole']>) {
+  await card.getByRole('button', { name: 'Annulla richiesta' }).click();
+  await card.getByRole('button', { name: 'Sì, annulla' }).click();
+}
+
+function cancelRequests(requests: Request[]): Request[] {
+  return requests.filter((request) => request.method() === 'PUT' && CANCEL_PATH.test(new URL(request.url()).pathname));
+}
+
+async function statusOf(appointmentId: number, account: Account): Promise<string> {
+  return (await api.must(200, 'GET', `/api/appointments/${appointmentId}`, account.token)).status as string;
+}
+
+describe('offline proof', () => {
+  it('a connection dropped after the server committed: the retry carries the same key and changes nothing twice', async () => {
+    const { customer, appointmentId } = await pendingRequest('Anna Riva', 'Leo Conti');
+    await inBrowser('proof-drop-after-commit', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      const sent: Request[] = [];
+      page.on('request', (request) => sent.push(request));
+      let dropped = false;
+      await page.route(CANCEL_PATH, async (route) => {
+        if (dropped) return route.continue();
+        dropped = true;
+        // The request reaches the server and commits; the answer never reaches the page.
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(200);
+        await route.abort('connectionreset');
+      });
+      const card = await openRequests(page, customer, 'Leo Conti');
+      await cancelFrom(card);
+      await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+
+      const attempts = cancelRequests(sent);
+      expect(attempts.length).toBe(2);
+      const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBe(keys[0]);
+      const replayed = await attempts[1]?.response();
+      expect(replayed?.status()).toBe(200);
+      expect((await replayed?.allHeaders())?.['idempotent-replayed']).toBe('true');
+      expect(await statusOf(appointmentId, customer)).toBe('cancelled');
+
+      await page.goto(`${server.baseUrl}/sincronizzazione`);
+      const entry = page.getByTestId('sync-entry').filter({ hasText: 'Annullamento di un appuntamento' });
+      await entry.getByText('Inviato').waitFor();
+      expect(await entry.getAttribute('data-state')).toBe('sent');
+    });
+  });
+
+  it('a 503 after the commit is retried with the same key and replayed, not refused', async () => {
+    const { customer, appointmentId } = await pendingRequest('Bice Neri', 'Marta Sala');
+    await inBrowser('proof-503-after-commit', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      const sent: Request[] = [];
+      page.on('request', (request) => sent.push(request));
+      let failed = false;
+      await page.route(CANCEL_PATH, async (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        await route.fetch();
+        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service Unavailable"}' });
+      });
+      const card = await openRequests(page, customer, 'Marta Sala');
+      await cancelFrom(card);
+      await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      const attempts = cancelRequests(sent);
+      expect(attempts.length).toBe(2);
+      const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
+      expect(keys[1]).toBe(keys[0]);
+      expect(await statusOf(appointmentId, customer)).toBe('cancelled');
+    });
+  });
+
+  it('two tabs open offline replay a queued action once', async () => {
+    const { customer, appointmentId } = await pendingRequest('Carla Mori', 'Nino Ferri');
+    await inBrowser('proof-two-tabs', { baseUrl: server.baseUrl, width: 1280 }, async ({ context, page }) => {
+      // Requests that reached the server and got an answer (attempts made offline fail in the browser).
+      const sent: Request[] = [];
+      context.on('requestfinished', (request) => sent.push(request));
+      const card = await openRequests(page, customer, 'Nino Ferri');
+      const second = await context.newPage();
+      await second.goto(`${server.baseUrl}/appuntamenti`);
+      await second.getByRole('tab', { name: /In Attesa/ }).waitFor();
+
+      await context.setOffline(true);
+      await cancelFrom(card);
+      await card.getByText('Annullamento in invio: partirà appena sei di nuovo online.').waitFor();
+      // The other tab sees the queued action too (one IndexedDB for the origin).
+      await second.getByTestId('sync-status').getByText('1 azione in attesa di invio').waitFor();
+      expect(cancelRequests(sent).length).toBe(0);
+
+      await context.setOffline(false);
+      await expect.poll(async () => statusOf(appointmentId, customer), { timeout: 30_000, interval: 300 }).toBe('cancelled');
+      // Both tabs get the online event, focus and timers; give them time to race, then count.
+      await page.waitForTimeout(3000);
+      expect(cancelRequests(sent).length).toBe(1);
+      await second.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 15_000 });
+    });
+  });
+
+  it('a refusal on replay is explained in Italian and rolled back', async () => {
+    const { designer, customer, appointmentId } = await pendingRequest('Dora Villa', 'Ugo Bassi');
+    await inBrowser('proof-refused-on-replay', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      const card = await openRequests(page, customer, 'Ugo Bassi');
+      await context.setOffline(true);
+      await cancelFrom(card);
+      await card.getByText('Annullamento in invio: partirà appena sei di nuovo online.').waitFor();
+      // Meanwhile the designer confirms the request.
+      await api.must(200, 'PUT', `/api/appointments/${appointmentId}/confirm`, designer.token, {});
+      await context.setOffline(false);
+
+      await page.getByTestId('sync-status').getByText('1 azione non inviata').waitFor({ timeout: 30_000 });
+      expect(await statusOf(appointmentId, customer)).toBe('confirmed');
+      await page.getByTestId('sync-status').getByRole('link', { name: 'Vedi dettagli' }).click();
+      const entry = page.getByTestId('sync-entry').filter({ hasText: 'Annullamento di un appuntamento' });
+      await entry.getByText('Rifiutato').waitFor();
+      await entry.getByText('Motivo: L’appuntamento ora risulta confermato: questa azione non è più possibile.').waitFor();
+      await entry.getByRole('button', { name: /^Scarta/ }).click();
+      await page.getByText('Nessuna azione in attesa: è tutto sincronizzato.').waitFor();
+
+      // The appointment stays where the server has it: among the confirmed calls.
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      await page.getByRole('tab', { name: /Confermati/ }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Ugo Bassi' }).first().waitFor();
+    });
+  });
+
+  it('starts cold offline after one online visit: the shell and the cached appointments render', async () => {
+    const { customer } = await pendingRequest('Elsa Gatti', 'Pia Longo');
+    await inBrowser('proof-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await openRequests(page, customer, 'Pia Longo');
+      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await page.close();
+      await context.setOffline(true);
+      const cold = await context.newPage();
+      await cold.goto(`${server.baseUrl}/appuntamenti`);
+      await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
+      await cold.getByRole('tab', { name: /In Attesa/ }).click();
+      await cold.getByRole('listitem').filter({ hasText: 'Pia Longo' }).first().waitFor();
+    });
+  });
+});

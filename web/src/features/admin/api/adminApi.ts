@@ -1,0 +1,156 @@
+import { api } from '../../../shared/api/api';
+
+/** A row of the users table (GET /api/admin/users): customers and admins. */
+export interface AdminUser {
+  id: number;
+  email: string;
+  name: string;
+  location: string;
+  role: string;
+  created_at: string;
+  google_id: string | null;
+  has_password: boolean;
+  is_admin: boolean;
+}
+
+/** A row of the designers table (GET /api/admin/designers). */
+export interface AdminDesigner {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+  design_style: string;
+  prima_proposta: string;
+  created_at: string;
+  verified: boolean;
+}
+
+/** One recorded admin action (GET /api/admin/audit). */
+export interface AuditEntry {
+  id: number;
+  actor_id: number;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: number;
+  target_label: string;
+  details: string;
+  created_at: string;
+}
+
+export interface AdminStats {
+  total_users: number;
+  total_customers: number;
+  total_admins: number;
+  total_designers: number;
+  verified_designers: number;
+  new_users_week: number;
+  new_designers_week: number;
+  since: string;
+  appointments_by_status?: Record<string, number>;
+}
+
+interface ListAnswer {
+  total: number;
+  page: number;
+  limit: number;
+  has_more: boolean;
+}
+
+export interface AdminUserEdit {
+  name?: string;
+  email?: string;
+  location?: string;
+}
+
+/** The editable designer fields: only these reach the server (it refuses anything else). */
+export interface AdminDesignerEdit {
+  name?: string;
+  email?: string;
+  phone?: string;
+  city?: string;
+  bio?: string;
+  design_style?: string;
+  prima_proposta?: string;
+  experience?: number;
+  min_budget?: number;
+}
+
+/** The spec's admin list cache: 5 minutes, reloaded on demand. */
+export const ADMIN_CACHE_SECONDS = 300;
+
+// Personal data of every account: kept in memory for the cache period, never in IndexedDB.
+const notOffline = { offlineCache: false } as const;
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminStats: build.query<AdminStats, void>({
+      query: () => '/admin/stats',
+      extraOptions: notOffline,
+      keepUnusedDataFor: ADMIN_CACHE_SECONDS,
+      providesTags: ['AdminStats'],
+    }),
+    adminUsers: build.query<AdminUser[], void>({
+      query: () => '/admin/users',
+      extraOptions: notOffline,
+      keepUnusedDataFor: ADMIN_CACHE_SECONDS,
+      transformResponse: (answer: ListAnswer & { users: AdminUser[] }) => answer.users,
+      providesTags: ['AdminUser'],
+    }),
+    adminDesigners: build.query<AdminDesigner[], void>({
+      query: () => '/admin/designers',
+      extraOptions: notOffline,
+      keepUnusedDataFor: ADMIN_CACHE_SECONDS,
+      transformResponse: (answer: ListAnswer & { designers: AdminDesigner[] }) => answer.designers,
+      providesTags: ['AdminDesigner'],
+    }),
+    // The audit trail changes with every admin action, so it shares the stats tag.
+    adminAudit: build.query<{ entries: AuditEntry[]; total: number }, void>({
+      query: () => '/admin/audit',
+      extraOptions: notOffline,
+      keepUnusedDataFor: ADMIN_CACHE_SECONDS,
+      providesTags: ['AdminStats'],
+    }),
+    updateAdminUser: build.mutation<AdminUser, { id: number; edit: AdminUserEdit }>({
+      query: ({ id, edit }) => ({ url: `/admin/users/${id}`, method: 'PUT', body: edit }),
+      invalidatesTags: ['AdminUser', 'AdminStats'],
+    }),
+    deleteAdminUser: build.mutation<void, number>({
+      query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
+    }),
+    updateAdminDesigner: build.mutation<AdminDesigner, { id: number; edit: AdminDesignerEdit }>({
+      query: ({ id, edit }) => ({ url: `/admin/designers/${id}`, method: 'PUT', body: edit }),
+      invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
+    }),
+    deleteAdminDesigner: build.mutation<void, number>({
+      query: (id) => ({ url: `/admin/designers/${id}`, method: 'DELETE' }),
+    }),
+    toggleDesignerVerified: build.mutation<AdminDesigner, number>({
+      query: (id) => ({ url: `/admin/designers/${id}/verify`, method: 'PUT' }),
+      invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
+    }),
+  }),
+});
+
+export const {
+  useAdminStatsQuery,
+  useAdminUsersQuery,
+  useAdminDesignersQuery,
+  useAdminAuditQuery,
+  useUpdateAdminUserMutation,
+  useDeleteAdminUserMutation,
+  useUpdateAdminDesignerMutation,
+  useDeleteAdminDesignerMutation,
+  useToggleDesignerVerifiedMutation,
+} = adminApi;
+
+/** What the panel's tabs need from one of the queries above. */
+export interface AdminQueryState<T> {
+  data?: T;
+  isError: boolean;
+  error?: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}

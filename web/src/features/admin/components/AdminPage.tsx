@@ -1,0 +1,119 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { RootState } from '../../../app/store';
+import { t } from '../../../shared/i18n/t';
+import { selectIsAdmin, selectIsLoggedIn } from '../../../shared/session/sessionSlice';
+import { Button } from '../../../shared/ui/Button';
+import { showToast } from '../../../shared/ui/Toast';
+import { ADMIN_CACHE_SECONDS, useAdminAuditQuery, useAdminDesignersQuery, useAdminStatsQuery, useAdminUsersQuery } from '../api/adminApi';
+import { AdminStatsHeader } from './AdminStatsHeader';
+import { AuditTab } from './AuditTab';
+import { DesignersTab } from './DesignersTab';
+import { UsersTab } from './UsersTab';
+import styles from './AdminPanel.module.css';
+
+const TABS = ['users', 'designers', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is Tab {
+  return value !== null && (TABS as readonly string[]).includes(value);
+}
+
+/** A signed-in non-admin: the spec's "Admin access required", then home. */
+function Refused() {
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!told.current) {
+      told.current = true;
+      showToast(t('admin.error.accessRequired'), { tone: 'error' });
+    }
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+// Lists are cached for five minutes (spec, section 9) and reloaded on demand with Refresh.
+const cached = { refetchOnMountOrArgChange: ADMIN_CACHE_SECONDS } as const;
+
+function Panel() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'users';
+  const stats = useAdminStatsQuery(undefined, cached);
+  const users = useAdminUsersQuery(undefined, cached);
+  const designers = useAdminDesignersQuery(undefined, cached);
+  const audit = useAdminAuditQuery(undefined, { ...cached, skip: tab !== 'audit' });
+  const refreshing = stats.isFetching || users.isFetching || designers.isFetching || audit.isFetching;
+
+  const refresh = () => {
+    void stats.refetch();
+    void users.refetch();
+    void designers.refetch();
+    if (tab === 'audit') void audit.refetch();
+  };
+  const select = (next: Tab) => setParams(next === 'users' ? {} : { tab: next }, { replace: true });
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length] ?? 'users';
+    select(next);
+    document.getElementById(`admin-tab-${next}`)?.focus();
+  };
+  const label = (name: Tab) =>
+    name === 'users'
+      ? t('admin.tabs.users', { count: users.data?.length ?? stats.data?.total_users ?? 0 })
+      : name === 'designers'
+        ? t('admin.tabs.designers', { count: designers.data?.length ?? stats.data?.total_designers ?? 0 })
+        : t('admin.tabs.audit');
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <p className={styles.eyebrow}>{t('admin.eyebrow')}</p>
+          <h1 className={styles.title}>{t('admin.heading')}</h1>
+          <p className={styles.lead}>{t('admin.lead')}</p>
+        </div>
+        <Button variant="secondary" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
+          {refreshing ? t('admin.refreshing') : t('admin.refresh')}
+        </Button>
+      </header>
+      <AdminStatsHeader query={stats} />
+      <div className={styles.tabs} role="tablist" aria-label={t('admin.tabs.label')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`admin-tab-${name}`}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab === name}
+            aria-controls={`admin-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => select(name)}
+            onKeyDown={onTabKey}
+          >
+            {label(name)}
+          </button>
+        ))}
+      </div>
+      <section id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.panel}>
+        {tab === 'users' ? <UsersTab query={users} /> : tab === 'designers' ? <DesignersTab query={designers} /> : <AuditTab query={audit} />}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * /admin: the admin panel, for admins only. Visitors go to login; signed-in non-admins are told
+ * "Admin access required" and sent home. The server refuses every admin call for them anyway.
+ */
+export function AdminPage() {
+  const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  const isAdmin = useSelector((state: RootState) => selectIsAdmin(state));
+  if (!loggedIn) return <Navigate to="/login?returnTo=%2Fadmin" replace />;
+  if (!isAdmin) return <Refused />;
+  return <Panel />;
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../../shared/i18n/t';
+import { Button } from '../../../shared/ui/Button';
+import { Modal } from '../../../shared/ui/Modal';
+import { useConversationQuery } from '../api/chatApi';
+import type { ChatSide } from '../api/types';
+import { counterpartName } from '../lib/messages';
+import { ContactList, useContacts } from './ContactList';
+import { Conversation } from './Conversation';
+import styles from './Chat.module.css';
+
+export interface ChatModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** user: the customer's conversations; designer: the designer's. */
+  side: ChatSide;
+  /** Open straight on this conversation (a notification, an e-mail link). */
+  contactId?: number | null;
+  /** Customers: open straight on the conversation with this designer, when there is one. */
+  designerId?: number;
+}
+
+/** The chat modal, with its two views: the list of conversations and one conversation. */
+export function ChatModal({ open, onClose, side, contactId = null, designerId }: ChatModalProps) {
+  const [current, setCurrent] = useState<number | null>(contactId);
+  const contacts = useContacts(side, !open || designerId === undefined);
+  useEffect(() => {
+    if (open) setCurrent(contactId);
+  }, [open, contactId]);
+  useEffect(() => {
+    if (!open || designerId === undefined || current !== null) return;
+    const match = contacts.data?.contacts.find((c) => c.designer_id === designerId);
+    if (match) setCurrent(match.id);
+  }, [open, designerId, current, contacts.data]);
+  const conversation = useConversationQuery(current ?? 0, { skip: !open || current === null });
+  const title =
+    current !== null && conversation.data ? t('chat.titleWith', { name: counterpartName(conversation.data, side) }) : t('chat.title');
+  return (
+    <Modal open={open} onClose={onClose} title={title} size="lg">
+      <div className={styles.chat}>
+        {current === null ? (
+          <ContactList side={side} onOpen={(c) => setCurrent(c.id)} />
+        ) : (
+          <>
+            <div className={styles.backBar}>
+              <Button variant="ghost" onClick={() => setCurrent(null)} aria-label={t('chat.backLabel')}>
+                ← {t('chat.back')}
+              </Button>
+            </div>
+            <Conversation key={current} contactId={current} side={side} />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { useSelector } from 'react-redux';
+import { t } from '../../../shared/i18n/t';
+import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
+import { ButtonLink } from '../../../shared/ui/Button';
+import { BookButton } from '../../appointments/components/BookButton';
+import { MatchList } from '../../questionnaire/components/MatchList';
+import styles from './MatchedDesigners.module.css';
+
+/**
+ * The signed-in customer's matched designers for /user-profile: five at a time with "Carica altri
+ * designer", read from GET /api/designers/matches?user_id= (cached for offline), and the prompt to
+ * take the questionnaire when there are none. Renders nothing for visitors.
+ */
+export function MatchedDesigners() {
+  const user = useSelector((state: WithSession) => selectUser(state));
+  const userId = Number(user?.id ?? 0);
+  if (!user || !Number.isInteger(userId) || userId <= 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="matched-designers-title">
+      <h2 id="matched-designers-title" className={styles.title}>
+        {t('matching.profileTitle')}
+      </h2>
+      <MatchList
+        subject={{ user_id: userId }}
+        renderActions={(d) => <BookButton designerId={d.id} designerName={d.name} variant="secondary" />}
+        empty={
+          <div className={styles.empty}>
+            <p>{t('matching.noMatches')}</p>
+            <ButtonLink to="/?openQuestionnaire=true">{t('matching.takeQuiz')}</ButtonLink>
+          </div>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
+import { loadQuizResult, saveQuizResult } from '../../../shared/lib/quizResult';
+import { t } from '../../../shared/i18n/t';
+import { showToast } from '../../../shared/ui/Toast';
+import { loadLastResult, saveLastResult } from '../lib/lastResult';
+import { parseMatchPage } from '../lib/matches';
+import type { StyleAnalysis } from '../lib/questionnaire';
+
+/** The outbox kind of a questionnaire finished offline. */
+export const MATCH_KIND = 'questionnaire.match';
+
+/**
+ * Queues the answers of a questionnaire finished offline. The result is already on screen (computed
+ * on the device); the outbox sends the answers with an Idempotency-Key when the connection returns,
+ * and the matched designers and the lead id arrive then.
+ */
+export async function queueMatch(answers: string[], analysis: StyleAnalysis): Promise<void> {
+  await saveLastResult({ answers, analysis, matches: null, pending: true, savedAt: Date.now() });
+  await enqueueAction({ kind: MATCH_KIND, entity: 'questionnaire', method: 'POST', path: '/api/match-designers', body: { answers, limit: 5 } });
+}
+
+/** Registers how a replayed submission is reconciled; the app calls it once at start. */
+export function registerMatchOutbox(): () => void {
+  return registerOutboxHandler(MATCH_KIND, {
+    onSent: async (response) => {
+      const page = parseMatchPage(response);
+      const last = await loadLastResult();
+      const analysis = page.style_analysis ?? last?.analysis;
+      if (!analysis) return;
+      const answers = last?.answers ?? [];
+      await saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
+      const saved = loadQuizResult();
+      if (page.lead_id !== null && (saved === null || saved.lead_id === 0)) {
+        saveQuizResult({ lead_id: page.lead_id, answers, style_analysis: analysis });
+      }
+      showToast(t('quiz.synced'), { tone: 'success' });
+    },
+    onFailed: async (error) => {
+      const last = await loadLastResult();
+      if (last) await saveLastResult({ ...last, pending: false, savedAt: Date.now() });
+      showToast(t('quiz.syncFailed'), { tone: 'error', detail: error.message });
+    },
+  });
+}

@@ -1,0 +1,231 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isUnreachable, type AppError } from '../../../shared/api/errors';
+import { t } from '../../../shared/i18n/t';
+import { saveQuizResult } from '../../../shared/lib/quizResult';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { BookButton } from '../../appointments/components/BookButton';
+import { DesignerCard } from '../../matching/components/DesignerCard';
+import { queueMatch } from '../api/matchOutbox';
+import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
+import { flowReducer, initialFlow } from '../lib/homeFlow';
+import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
+import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
+import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
+import { MatchList } from './MatchList';
+import { QuestionStep } from './QuestionStep';
+import { StyleProfile } from './StyleProfile';
+import styles from './HomeJourney.module.css';
+
+interface JourneyResult {
+  answers: string[];
+  analysis: StyleAnalysis;
+  leadId: number | null;
+  firstPage?: MatchPage;
+  /** The answers wait in the outbox (finished offline). */
+  pending: boolean;
+  /** What this device showed last time, for the offline designers state. */
+  previous: LastResult | null;
+}
+
+export interface HomeJourneyProps {
+  /** Leaves the journey (Indietro on the first question). */
+  onExit: () => void;
+}
+
+const bookAction = (designer: MatchedDesigner) => <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />;
+
+/**
+ * The questionnaire states of the home page: the seven questions, the registration prompt with the
+ * style result, and the matched designers. Finished offline, the result is computed on the device
+ * and the answers go through the outbox; the designers arrive when the connection returns.
+ */
+export function HomeJourney({ onExit }: HomeJourneyProps) {
+  const navigate = useNavigate();
+  const questionnaire = useGetQuestionnaireQuery();
+  const [match, { isLoading: submitting }] = useMatchDesignersMutation();
+  const [flow, dispatch] = useReducer(flowReducer, initialFlow);
+  const [result, setResult] = useState<JourneyResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  const headingRef = useRef<HTMLDivElement>(null);
+  const data = questionnaire.data;
+
+  useEffect(() => {
+    if (data && !started.current) {
+      started.current = true;
+      dispatch({ type: 'start', total: data.questions.length });
+    }
+  }, [data]);
+
+  useEffect(() => {
+    if (started.current && flow.phase === 'home') onExit();
+  }, [flow.phase, onExit]);
+
+  // Move focus to the new question or state so keyboard and screen-reader users follow along.
+  useEffect(() => {
+    const target = headingRef.current?.querySelector<HTMLElement>('h1, h2');
+    target?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [flow.phase, flow.index]);
+
+  // A quiz finished offline: when the outbox delivers it, the lead and the designers arrive.
+  useEffect(
+    () =>
+      onLastResult((last) => {
+        setResult((current) => {
+          if (!current || !current.pending || last.pending || !last.matches) return current;
+          return { ...current, analysis: last.analysis, leadId: last.matches.lead_id, firstPage: last.matches, pending: false };
+        });
+      }),
+    [],
+  );
+
+  if (!data) {
+    return (
+      <div className={styles.status}>
+        {questionnaire.isError ? (
+          <>
+            <Alert tone="error">{t('quiz.loadError')}</Alert>
+            <div className={styles.statusActions}>
+              <Button onClick={() => void questionnaire.refetch()}>{t('quiz.retry')}</Button>
+              <Button variant="ghost" onClick={onExit}>
+                {t('quiz.exit')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <p role="status">{t('quiz.loading')}</p>
+        )}
+      </div>
+    );
+  }
+
+  const complete = async (): Promise<void> => {
+    const chosen = chosenOptions(data, flow.answers);
+    if (!chosen) return;
+    const local = scoreOptions(chosen);
+    const answers = chosen.map((o) => o.text);
+    setFailure(null);
+    try {
+      const page = await match({ answers }).unwrap();
+      const analysis = page.style_analysis ?? local;
+      setResult({ answers, analysis, leadId: page.lead_id, firstPage: page, pending: false, previous: null });
+      void saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
+    } catch (error) {
+      if (isUnreachable(error as AppError)) {
+        const previous = await loadLastResult();
+        await queueMatch(answers, local);
+        setResult({ answers, analysis: local, leadId: null, pending: true, previous });
+      } else {
+        setFailure(t(matchingFailureKey(error)));
+        setResult({ answers, analysis: local, leadId: null, pending: false, previous: null });
+      }
+    }
+    dispatch({ type: 'completed' });
+  };
+
+  const register = (): void => {
+    if (!result) return;
+    saveQuizResult({ lead_id: result.leadId ?? 0, answers: result.answers, style_analysis: result.analysis });
+    navigate(result.leadId ? `/login?mode=register&leadId=${result.leadId}` : '/login?mode=register');
+  };
+
+  const restart = (): void => {
+    setResult(null);
+    setFailure(null);
+    dispatch({ type: 'start', total: data.questions.length });
+  };
+
+  if (flow.phase === 'questionnaire') {
+    const question = data.questions[flow.index];
+    if (!question) return null;
+    return (
+      <div ref={headingRef}>
+        <QuestionStep
+          question={question}
+          index={flow.index}
+          total={data.questions.length}
+          answer={flow.answers[flow.index] ?? null}
+          onAnswer={(text) => dispatch({ type: 'answer', text })}
+          onBack={() => dispatch({ type: 'back' })}
+          onNext={() => (flow.index === data.questions.length - 1 ? void complete() : dispatch({ type: 'next' }))}
+          busy={submitting}
+        />
+      </div>
+    );
+  }
+
+  if (!result) return null;
+
+  if (flow.phase === 'prompt') {
+    return (
+      <div className={styles.page} ref={headingRef}>
+        <StyleProfile analysis={result.analysis} styles={data.styles} />
+        {result.pending ? (
+          <Alert tone="info" className={styles.notice}>
+            {t('quiz.offlineResult')}
+          </Alert>
+        ) : null}
+        <section className={styles.prompt} aria-labelledby="quiz-prompt-title">
+          <h2 id="quiz-prompt-title" className={styles.promptTitle}>
+            {t('quiz.promptTitle')}
+          </h2>
+          <p className={styles.promptBody}>{t('quiz.promptBody')}</p>
+          <div className={styles.promptActions}>
+            <Button size="lg" onClick={register}>
+              {t('quiz.register')}
+            </Button>
+            <Button size="lg" variant="secondary" onClick={() => dispatch({ type: 'showDesigners' })}>
+              {t('quiz.showDesigners')}
+            </Button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  const dominant = data.styles.find((s) => s.code === result.analysis.dominant_style)?.label ?? result.analysis.dominant_style;
+  return (
+    <div className={styles.page} ref={headingRef}>
+      <header className={styles.designersHead}>
+        <h1 className={styles.designersTitle} tabIndex={-1}>
+          {t('matching.title')}
+        </h1>
+        <p className={styles.designersLead}>{t('matching.lead', { style: dominant })}</p>
+        <div className={styles.headActions}>
+          <Button variant="secondary" onClick={register}>
+            {t('quiz.register')}
+          </Button>
+          <Button variant="ghost" onClick={restart}>
+            {t('quiz.restart')}
+          </Button>
+        </div>
+      </header>
+      {failure ? (
+        <Alert tone="error">{failure}</Alert>
+      ) : result.leadId !== null ? (
+        <MatchList subject={{ lead_id: result.leadId }} firstPage={result.firstPage} renderActions={bookAction} />
+      ) : result.pending ? (
+        <>
+          <Alert tone="info">{t('matching.pending')}</Alert>
+          {result.previous?.matches && result.previous.matches.designers.length > 0 ? (
+            <section className={styles.previous}>
+              <StaleNotice fetchedAt={result.previous.savedAt} />
+              <p>{t('matching.lastSeen')}</p>
+              <ul className={styles.previousCards}>
+                {result.previous.matches.designers.map((d) => (
+                  <li key={d.id}>
+                    <DesignerCard designer={d} actions={bookAction(d)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type ReactNode } from 'react';
+import { t } from '../../../shared/i18n/t';
+import { useStaleness } from '../../../shared/api/staleSlice';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { DesignerCard } from '../../matching/components/DesignerCard';
+import { useGetMatchesQuery, type MatchesArgs } from '../api/questionnaireApi';
+import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
+import styles from './MatchList.module.css';
+
+export type MatchSubject = { lead_id: number } | { user_id: number };
+
+export interface MatchListProps {
+  subject: MatchSubject;
+  /** The first page when the caller already has it (the answer of POST /api/match-designers). */
+  firstPage?: MatchPage;
+  /** Actions for each card's footer (like, share, contact, book). */
+  renderActions?: (designer: MatchedDesigner) => ReactNode;
+  /** Rendered instead of the list when the subject has no matches at all. */
+  empty?: ReactNode;
+}
+
+/**
+ * Matched designers, five at a time: each page is its own cached query (so pages seen once open
+ * offline), and "Carica altri designer" appears while the last page says has_more.
+ */
+export function MatchList({ subject, firstPage, renderActions, empty }: MatchListProps) {
+  const [pages, setPages] = useState(1);
+  return (
+    <div className={styles.list}>
+      <ul className={styles.cards}>
+        {Array.from({ length: pages }, (_, index) => (
+          <MatchPageBlock
+            key={index + 1}
+            args={{ ...subject, page: index + 1 }}
+            initial={index === 0 ? firstPage : undefined}
+            last={index + 1 === pages}
+            onMore={() => setPages((n) => n + 1)}
+            renderActions={renderActions}
+            empty={empty}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface BlockProps {
+  args: MatchesArgs;
+  initial?: MatchPage;
+  last: boolean;
+  onMore: () => void;
+  renderActions?: (designer: MatchedDesigner) => ReactNode;
+  empty?: ReactNode;
+}
+
+function MatchPageBlock({ args, initial, last, onMore, renderActions, empty }: BlockProps) {
+  const query = useGetMatchesQuery(args, { skip: initial !== undefined });
+  const { stale, fetchedAt } = useStaleness(query);
+  const page = initial ?? query.data;
+  if (!page) {
+    if (query.isError) {
+      return (
+        <li className={styles.wide}>
+          <Alert tone="error">{t(matchingFailureKey(query.error))}</Alert>
+        </li>
+      );
+    }
+    return (
+      <li className={styles.wide} aria-busy="true">
+        <p className={styles.loading} role="status">
+          {t('matching.loadingMore')}
+        </p>
+      </li>
+    );
+  }
+  if (args.page === 1 && page.designers.length === 0 && !page.has_more) {
+    return <li className={styles.wide}>{empty ?? <p className={styles.empty}>{t('matching.empty')}</p>}</li>;
+  }
+  return (
+    <>
+      {stale && args.page === 1 ? (
+        <li className={styles.wide}>
+          <StaleNotice fetchedAt={fetchedAt} />
+        </li>
+      ) : null}
+      {page.designers.map((designer, index) => (
+        <li key={designer.id} className={styles.item}>
+          <DesignerCard designer={designer} actions={renderActions?.(designer)} priority={args.page === 1 && index < 2} />
+        </li>
+      ))}
+      {last ? (
+        <li className={styles.wide}>
+          <p className={styles.count}>{t('matching.count', { shown: Math.min(page.total, (args.page - 1) * 5 + page.designers.length), total: page.total })}</p>
+          {page.has_more ? (
+            <Button variant="secondary" onClick={onMore} className={styles.more}>
+              {t('matching.loadMore')}
+            </Button>
+          ) : null}
+        </li>
+      ) : null}
+    </>
+  );
+}

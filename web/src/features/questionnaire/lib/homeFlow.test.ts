@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { canAdvance, flowReducer, initialFlow, queryIntent, type FlowState } from './homeFlow';
+
+const answer = (s: FlowState, text: string) => flowReducer(s, { type: 'answer', text });
+
+describe('home flow', () => {
+  it('goes home → questionnaire → prompt → designers', () => {
+    let s = flowReducer(initialFlow, { type: 'start', total: 3 });
+    expect(s.phase).toBe('questionnaire');
+    for (let i = 0; i < 3; i += 1) {
+      s = answer(s, `a${i}`);
+      s = i < 2 ? flowReducer(s, { type: 'next' }) : flowReducer(s, { type: 'completed' });
+    }
+    expect(s.phase).toBe('prompt');
+    expect(s.answers).toEqual(['a0', 'a1', 'a2']);
+    s = flowReducer(s, { type: 'showDesigners' });
+    expect(s.phase).toBe('designers');
+    expect(flowReducer(s, { type: 'reset' })).toEqual(initialFlow);
+  });
+
+  it('keeps Avanti disabled until an answer is chosen', () => {
+    const s = flowReducer(initialFlow, { type: 'start', total: 7 });
+    expect(canAdvance(s)).toBe(false);
+    expect(flowReducer(s, { type: 'next' })).toBe(s);
+    expect(flowReducer(s, { type: 'completed' })).toBe(s);
+    expect(canAdvance(answer(s, 'x'))).toBe(true);
+  });
+
+  it('keeps earlier answers when going back, and leaves from the first question', () => {
+    let s = flowReducer(initialFlow, { type: 'start', total: 7 });
+    s = flowReducer(answer(s, 'uno'), { type: 'next' });
+    s = flowReducer(answer(s, 'due'), { type: 'next' });
+    s = flowReducer(s, { type: 'back' });
+    expect(s.index).toBe(1);
+    expect(s.answers.slice(0, 2)).toEqual(['uno', 'due']);
+    s = flowReducer(flowReducer(s, { type: 'back' }), { type: 'back' });
+    expect(s.phase).toBe('home');
+  });
+
+  it('does not complete before the last question', () => {
+    const s = answer(flowReducer(initialFlow, { type: 'start', total: 7 }), 'x');
+    expect(flowReducer(s, { type: 'completed' }).phase).toBe('questionnaire');
+  });
+
+  it('reads the address', () => {
+    expect(queryIntent('?openQuestionnaire=true')).toBe('open');
+    expect(queryIntent('?reset=true')).toBe('reset');
+    expect(queryIntent('')).toBe('reset');
+    expect(queryIntent('?utm=x')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../shared/offline/db';
+import { entryActions, entryLabelKey, entryState, registerKindLabel, sortForPage } from './entries';
+
+function entry(over: Partial<OutboxEntry>): OutboxEntry {
+  return {
+    seq: 1, key: 'k', kind: 'x', entity: 'e', method: 'POST', path: '/api/x', body: null, userId: '7',
+    createdAt: 0, attempts: 0, nextAttemptAt: 0, lastError: null, state: 'pending', claimedBy: null,
+    claimedAt: null, sentAt: null, response: null, needsReview: false, reviewedAt: null, ...over,
+  };
+}
+
+describe('sync entries', () => {
+  it('maps outbox states to what a person sees', () => {
+    expect(entryState(entry({}))).toBe('pending');
+    expect(entryState(entry({ needsReview: true }))).toBe('review');
+    expect(entryState(entry({ state: 'sending' }))).toBe('sending');
+    expect(entryState(entry({ state: 'sent' }))).toBe('sent');
+    expect(entryState(entry({ state: 'failed', needsReview: true }))).toBe('failed');
+  });
+
+  it('offers retry only for refused actions and never touches one being sent or already sent', () => {
+    expect(entryActions('failed')).toEqual({ retry: true, discard: true, confirm: false });
+    expect(entryActions('review')).toEqual({ retry: false, discard: true, confirm: true });
+    expect(entryActions('sending')).toEqual({ retry: false, discard: false, confirm: false });
+    expect(entryActions('sent')).toEqual({ retry: false, discard: false, confirm: false });
+  });
+
+  it('names known kinds and falls back to the method for unknown ones', () => {
+    expect(entryLabelKey({ kind: 'appointment.cancel', method: 'PUT' })).toBe('sync.kind.appointmentCancel');
+    expect(entryLabelKey({ kind: 'mystery', method: 'DELETE' })).toBe('sync.kind.delete');
+    registerKindLabel('mystery', 'sync.kind.designerUpdate');
+    expect(entryLabelKey({ kind: 'mystery', method: 'DELETE' })).toBe('sync.kind.designerUpdate');
+  });
+
+  it('lists open entries first, newest first', () => {
+    const sorted = sortForPage([entry({ seq: 1 }), entry({ seq: 2, state: 'sent' }), entry({ seq: 3, state: 'failed' })]);
+    expect(sorted.map((e) => e.seq)).toEqual([3, 1, 2]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { OutboxEntry } from '../../../shared/offline/db';
+import type { PlainKey } from '../../../shared/i18n/t';
+
+/** The states a person sees for a queued action. */
+export type EntryState = 'pending' | 'sending' | 'sent' | 'failed' | 'review';
+
+export function entryState(entry: OutboxEntry): EntryState {
+  if (entry.state === 'failed') return 'failed';
+  if (entry.state === 'sent') return 'sent';
+  if (entry.state === 'sending') return 'sending';
+  return entry.needsReview ? 'review' : 'pending';
+}
+
+/**
+ * What each kind of action is called on the status page. A feature that queues a new kind adds its
+ * label here; an unknown kind is described by what it does to the server (create, change, delete).
+ */
+const KIND_LABELS: Record<string, PlainKey> = {
+  'appointment.cancel': 'sync.kind.appointmentCancel',
+  'designer.update': 'sync.kind.designerUpdate',
+};
+
+const METHOD_LABELS: Record<OutboxEntry['method'], PlainKey> = {
+  POST: 'sync.kind.create',
+  PUT: 'sync.kind.update',
+  PATCH: 'sync.kind.update',
+  DELETE: 'sync.kind.delete',
+};
+
+export function entryLabelKey(entry: Pick<OutboxEntry, 'kind' | 'method'>): PlainKey {
+  return KIND_LABELS[entry.kind] ?? METHOD_LABELS[entry.method];
+}
+
+/** Registers the label of a kind (features call this next to registerOutboxHandler). */
+export function registerKindLabel(kind: string, label: PlainKey): void {
+  KIND_LABELS[kind] = label;
+}
+
+/** Which actions a person may take on an entry in a given state. */
+export function entryActions(state: EntryState): { retry: boolean; discard: boolean; confirm: boolean } {
+  return {
+    retry: state === 'failed',
+    discard: state === 'failed' || state === 'pending' || state === 'review',
+    confirm: state === 'review',
+  };
+}
+
+/** Newest first, so what was just done is on top; sent entries after the ones still open. */
+export function sortForPage(entries: readonly OutboxEntry[]): OutboxEntry[] {
+  const open = (e: OutboxEntry) => (e.state === 'sent' ? 1 : 0);
+  return [...entries].sort((a, b) => open(a) - open(b) || b.seq - a.seq);
+}

@@ -24,6 +24,14 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
   return text ? JSON.parse(text) : null;
 }
 
+/** One option text per question, of the given style where the question offers it. */
+async function answersLeaning(style: string): Promise<string[]> {
+  const questionnaire = await api('GET', '/api/questionnaire');
+  return (questionnaire.questions as Array<{ options: Array<{ text: string; style: string }> }>).map(
+    (question) => (question.options.find((option) => option.style === style) ?? question.options[0])?.text ?? '',
+  );
+}
+
 async function essentialCookies(page: Page): Promise<void> {
   await page.goto(`${server.baseUrl}/privacy`);
   await page.evaluate(() => {
@@ -192,12 +200,15 @@ describe('accounts', () => {
   });
 
   it('guards the pages: visitors go to /login and back, customers are turned away from the designer dashboard', async () => {
-    await api('POST', '/api/auth/register', {
+    // The server scores the answers itself (a client's analysis is never trusted).
+    const registered = await api('POST', '/api/auth/register', {
       email: 'sara.conti@example.com',
       password: 'cucina-aperta-1',
       name: 'Sara Conti',
-      style_analysis: { dominant_style: 'E', style_percentages: { A: 5, B: 10, C: 25, D: 0, E: 60 } },
+      questionnaire_answers: await answersLeaning('E'),
     });
+    const analysis = registered.style_analysis as { dominant_style: string; style_percentages: Record<string, number> };
+    expect(analysis.dominant_style).toBe('E');
     await inBrowser('accounts-guards', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
       await essentialCookies(page);
       await page.goto(`${server.baseUrl}/user-profile`);
@@ -206,7 +217,9 @@ describe('accounts', () => {
       await page.waitForURL(/\/user-profile$/);
       // The sensory profile from the stored style analysis.
       await page.getByRole('heading', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
-      expect(await page.getByRole('progressbar', { name: 'Naturale Mediterraneo' }).getAttribute('aria-valuenow')).toBe('60');
+      expect(await page.getByRole('progressbar', { name: 'Naturale Mediterraneo' }).getAttribute('aria-valuenow')).toBe(
+        String(Math.round(analysis.style_percentages.E ?? -1)),
+      );
       await page.getByRole('button', { name: 'Il tuo stile: Naturale Mediterraneo' }).click();
       await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
       await page.keyboard.press('Escape');
@@ -218,6 +231,9 @@ describe('accounts', () => {
       await page.getByText('Designer access required').waitFor();
       await page.waitForURL(/\/user-profile$/);
       await page.goto(`${server.baseUrl}/profile`);
+      await page.waitForURL(/\/user-profile$/);
+      await page.goto(`${server.baseUrl}/admin`);
+      await page.getByText('Admin access required').waitFor();
       await page.waitForURL(/\/user-profile$/);
 
       // A token the server no longer accepts: logged out and sent to /login.

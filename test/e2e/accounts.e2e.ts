@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
 import { axeProblems } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
@@ -87,6 +87,11 @@ describe('accounts', () => {
 
   afterAll(async () => {
     await server.stop();
+  });
+
+  // A failed journey shows what the server said, which the browser cannot.
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') console.error(`interno output:\n${server.output()}`);
   });
 
   it('registers on a phone and lands on /user-profile, edits the profile, logs out, and is refused a wrong password in Italian', async () => {

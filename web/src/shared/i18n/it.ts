@@ -742,6 +742,8 @@ export const it = {
   'admin.tabs.users': 'Users ({count})',
   'admin.tabs.designers': 'Designers ({count})',
   'admin.tabs.audit': 'Audit log',
+  'admin.tabs.usersLoading': 'Users',
+  'admin.tabs.designersLoading': 'Designers',
   'admin.search.label': 'Search',
   'admin.search.users': 'Search by email, name or location',
   'admin.search.designers': 'Search by name, email, phone or city',

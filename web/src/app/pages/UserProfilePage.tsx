@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
 import { useGetProfileQuery } from '../../features/auth/api/authApi';
+import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
 import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
@@ -28,6 +29,9 @@ export function UserProfilePage() {
   const [styleOpen, setStyleOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const navigate = useNavigate();
+  // The unread-message e-mail links here with ?chat=<contact id>.
+  const [params] = useSearchParams();
+  const chatLink = Number(params.get('chat'));
 
   if (!profile.data) {
     if (profile.isError) {
@@ -62,7 +66,9 @@ export function UserProfilePage() {
         <MatchedDesigners />
       </div>
 
-      {/* Favourites (engagement) and conversations (messaging) go here. */}
+      {/* Favourites (engagement) go here. */}
+
+      <CustomerConversations className={styles.section} initialContactId={Number.isInteger(chatLink) && chatLink > 0 ? chatLink : null} />
 
       <section className={styles.section} aria-labelledby="profile-appointments">
         <h2 id="profile-appointments" className={styles.sectionTitle}>

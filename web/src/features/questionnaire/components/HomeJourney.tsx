@@ -7,6 +7,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { BookButton } from '../../appointments/components/BookButton';
+import { ContactButton } from '../../chat/components/ContactButton';
 import { DesignerCard } from '../../matching/components/DesignerCard';
 import { queueMatch } from '../api/matchOutbox';
 import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
@@ -35,7 +36,12 @@ export interface HomeJourneyProps {
   onExit: () => void;
 }
 
-const bookAction = (designer: MatchedDesigner) => <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />;
+const bookAction = (designer: MatchedDesigner) => (
+  <>
+    <ContactButton designer={designer} flow="compose" variant="secondary" size="md" />
+    <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
+  </>
+);
 
 /**
  * The questionnaire states of the home page: the seven questions, the registration prompt with the

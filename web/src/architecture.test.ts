@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
  * the app; shared imports neither; components never call fetch or Dexie directly. A feature imports
  * another feature only along the edges listed here, and the edges form no cycle: `designers` is the
  * designer model every screen shows (labels, avatar, badge), `appointments` gives its BookButton and
- * `chat` its ContactButton to the screens that list designers, and pages in app/ compose everything else.
+ * `chat` its ContactButton and `engagement` its like and share buttons to the cards that list designers,
+ * and pages in app/ compose everything else.
  */
 const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   admin: ['designers'],
   chat: ['designers'],
   engagement: ['designers'],
   home: ['questionnaire'],
-  matching: ['designers', 'appointments', 'chat'],
+  matching: ['designers', 'appointments', 'chat', 'engagement'],
   questionnaire: ['designers', 'appointments', 'matching', 'chat'],
 };
 const SRC = dirname(fileURLToPath(import.meta.url));

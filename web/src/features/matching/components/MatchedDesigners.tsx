@@ -2,8 +2,7 @@ import { useSelector } from 'react-redux';
 import { t } from '../../../shared/i18n/t';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { ButtonLink } from '../../../shared/ui/Button';
-import { BookButton } from '../../appointments/components/BookButton';
-import { ContactButton } from '../../chat/components/ContactButton';
+import { renderDesignerCardActions } from './DesignerCardActions';
 import { MatchList } from './MatchList';
 import styles from './MatchedDesigners.module.css';
 
@@ -23,12 +22,7 @@ export function MatchedDesigners() {
       </h2>
       <MatchList
         subject={{ user_id: userId }}
-        renderActions={(d) => (
-          <>
-            <ContactButton designer={d} flow="compose" variant="secondary" size="md" />
-            <BookButton designerId={d.id} designerName={d.name} variant="secondary" />
-          </>
-        )}
+        renderActions={renderDesignerCardActions}
         empty={
           <div className={styles.empty}>
             <p>{t('matching.noMatches')}</p>

@@ -6,14 +6,13 @@ import { saveQuizResult } from '../../../shared/lib/quizResult';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
-import { BookButton } from '../../appointments/components/BookButton';
-import { ContactButton } from '../../chat/components/ContactButton';
+import { renderDesignerCardActions } from '../../matching/components/DesignerCardActions';
 import { DesignerCard } from '../../matching/components/DesignerCard';
 import { queueMatch } from '../api/matchOutbox';
 import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
-import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
+import { matchingFailureKey, type MatchPage } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
 import { MatchList } from '../../matching/components/MatchList';
 import { QuestionStep } from './QuestionStep';
@@ -36,12 +35,7 @@ export interface HomeJourneyProps {
   onExit: () => void;
 }
 
-const bookAction = (designer: MatchedDesigner) => (
-  <>
-    <ContactButton designer={designer} flow="compose" variant="secondary" size="md" />
-    <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
-  </>
-);
+const bookAction = renderDesignerCardActions;
 
 /**
  * The questionnaire states of the home page: the seven questions, the registration prompt with the

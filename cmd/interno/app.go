@@ -200,6 +200,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		if err := a.seedDemo(ctx, io.Discard); err != nil {
 			return fmt.Errorf("INTERNO_DEMO: seeding demo data: %w", err)
 		}
+		go a.prepaint(ctx)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
 import { axeProblems } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
@@ -22,6 +22,14 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+/** One option text per question, of the given style where the question offers it. */
+async function answersLeaning(style: string): Promise<string[]> {
+  const questionnaire = await api('GET', '/api/questionnaire');
+  return (questionnaire.questions as Array<{ options: Array<{ text: string; style: string }> }>).map(
+    (question) => (question.options.find((option) => option.style === style) ?? question.options[0])?.text ?? '',
+  );
 }
 
 async function essentialCookies(page: Page): Promise<void> {
@@ -79,6 +87,11 @@ describe('accounts', () => {
 
   afterAll(async () => {
     await server.stop();
+  });
+
+  // A failed journey shows what the server said, which the browser cannot.
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') console.error(`interno output:\n${server.output()}`);
   });
 
   it('registers on a phone and lands on /user-profile, edits the profile, logs out, and is refused a wrong password in Italian', async () => {
@@ -149,8 +162,11 @@ describe('accounts', () => {
       const problems = watchConsole(page, [401, 400]);
       await essentialCookies(page);
       await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Bentornato' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('link', { name: 'Password dimenticata?' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByLabel('Email', { exact: true }).fill('marco.riva@example.com');
       await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
       await page.waitForURL(/\/login\?email=marco.riva%40example.com$/);
@@ -159,6 +175,7 @@ describe('accounts', () => {
       expect(link.startsWith(`${server.baseUrl}/reset-password?token=`)).toBe(true);
       await page.goto(link);
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-2026');
       await page.getByLabel('Conferma nuova password').fill('nuova-password-2026');
       await page.getByRole('button', { name: 'Reimposta Password' }).click();
@@ -188,12 +205,15 @@ describe('accounts', () => {
   });
 
   it('guards the pages: visitors go to /login and back, customers are turned away from the designer dashboard', async () => {
-    await api('POST', '/api/auth/register', {
+    // The server scores the answers itself (a client's analysis is never trusted).
+    const registered = await api('POST', '/api/auth/register', {
       email: 'sara.conti@example.com',
       password: 'cucina-aperta-1',
       name: 'Sara Conti',
-      style_analysis: { dominant_style: 'E', style_percentages: { A: 5, B: 10, C: 25, D: 0, E: 60 } },
+      questionnaire_answers: await answersLeaning('E'),
     });
+    const analysis = registered.style_analysis as { dominant_style: string; style_percentages: Record<string, number> };
+    expect(analysis.dominant_style).toBe('E');
     await inBrowser('accounts-guards', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
       await essentialCookies(page);
       await page.goto(`${server.baseUrl}/user-profile`);
@@ -202,7 +222,9 @@ describe('accounts', () => {
       await page.waitForURL(/\/user-profile$/);
       // The sensory profile from the stored style analysis.
       await page.getByRole('heading', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
-      expect(await page.getByRole('progressbar', { name: 'Naturale Mediterraneo' }).getAttribute('aria-valuenow')).toBe('60');
+      expect(await page.getByRole('progressbar', { name: 'Naturale Mediterraneo' }).getAttribute('aria-valuenow')).toBe(
+        String(Math.round(analysis.style_percentages.E ?? -1)),
+      );
       await page.getByRole('button', { name: 'Il tuo stile: Naturale Mediterraneo' }).click();
       await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
       await page.keyboard.press('Escape');
@@ -214,6 +236,9 @@ describe('accounts', () => {
       await page.getByText('Designer access required').waitFor();
       await page.waitForURL(/\/user-profile$/);
       await page.goto(`${server.baseUrl}/profile`);
+      await page.waitForURL(/\/user-profile$/);
+      await page.goto(`${server.baseUrl}/admin`);
+      await page.getByText('Admin access required').waitFor();
       await page.waitForURL(/\/user-profile$/);
 
       // A token the server no longer accepts: logged out and sent to /login.

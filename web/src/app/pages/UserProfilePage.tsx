@@ -7,6 +7,7 @@ import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
@@ -61,7 +62,11 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
-      {/* Matched designers (matching) and favourites (engagement) go here. */}
+      <div className={styles.section}>
+        <MatchedDesigners />
+      </div>
+
+      {/* Favourites (engagement) go here. */}
 
       <CustomerConversations className={styles.section} initialContactId={Number.isInteger(chatLink) && chatLink > 0 ? chatLink : null} />
 

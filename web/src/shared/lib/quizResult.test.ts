@@ -33,8 +33,17 @@ describe('quizResult', () => {
     storage.setItem('questionnaire_answers', '{not json');
     storage.setItem('style_analysis', JSON.stringify(result.style_analysis));
     expect(loadQuizResult(storage)).toBeNull();
-    storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: -3, answers: [] }));
+    storage.removeItem('style_analysis');
+    storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: 4, answers: [] }));
     expect(loadQuizResult(storage)).toBeNull();
+  });
+
+  it('keeps answers taken offline, before the server gave a lead (lead_id 0)', () => {
+    const storage = memory();
+    saveQuizResult({ ...result, lead_id: 0 }, storage);
+    expect(loadQuizResult(storage)).toEqual({ ...result, lead_id: 0 });
+    storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: 'x', answers: ['Legno'] }));
+    expect(loadQuizResult(storage)?.lead_id).toBe(0);
   });
 
   it('clears both keys', () => {

@@ -15,6 +15,7 @@ export interface StyleAnalysis {
 }
 
 export interface QuizResult {
+  /** The lead the server created for these answers; 0 while it is not known yet (taken offline). */
   lead_id: number;
   answers: string[];
   style_analysis: StyleAnalysis;
@@ -47,8 +48,9 @@ export function loadQuizResult(storage: StorageArea | null = localArea()): QuizR
   const analysis = parseStyleAnalysis(readJson(storage, PERSISTENT_KEYS.styleAnalysis));
   if (typeof stored !== 'object' || stored === null || analysis === null) return null;
   const record = stored as Record<string, unknown>;
-  const leadId = typeof record.lead_id === 'number' ? record.lead_id : Number(record.lead_id);
-  if (!Number.isInteger(leadId) || leadId <= 0) return null;
+  const rawLead = typeof record.lead_id === 'number' ? record.lead_id : Number(record.lead_id);
+  // Without a lead (the questionnaire was taken offline) the answers still count: the server scores them.
+  const leadId = Number.isInteger(rawLead) && rawLead > 0 ? rawLead : 0;
   const answers = Array.isArray(record.answers) ? record.answers.filter((a): a is string => typeof a === 'string') : [];
   return { lead_id: leadId, answers, style_analysis: analysis };
 }

@@ -177,3 +177,21 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     online.mockRestore();
   });
 });
+
+describe('registration with a questionnaire taken offline', { timeout: 30_000 }, () => {
+  it('sends the answers without a lead id so the server scores them', async () => {
+    const analysis = { dominant_style: 'A', style_percentages: { A: 60, B: 10, C: 10, D: 10, E: 10 } };
+    saveQuizResult({ lead_id: 0, answers: ['Colori vivaci'], style_analysis: analysis });
+    answers['/api/auth/register'] = { status: 201, body: session('user') };
+    renderLogin('/login?mode=register');
+    type('Nome', 'Anna');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    type('Conferma password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toEqual({
+      email: 'anna@example.com', password: 'password123', name: 'Anna', questionnaire_answers: ['Colori vivaci'], style_analysis: analysis,
+    });
+  });
+});

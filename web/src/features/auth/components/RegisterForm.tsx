@@ -29,7 +29,7 @@ export interface RegisterFormProps {
 /** Builds the registration payload, carrying the questionnaire's result when there is one. */
 export function registrationPayload(values: RegisterValues, leadId: number | null, quiz: QuizResult | null): RegisterArgs {
   const body: RegisterArgs = { email: values.email.trim(), password: values.password, name: values.name.trim() };
-  const lead = leadId ?? quiz?.lead_id ?? null;
+  const lead = leadId ?? (quiz && quiz.lead_id > 0 ? quiz.lead_id : null);
   if (lead !== null) body.lead_id = lead;
   if (quiz) {
     body.questionnaire_answers = quiz.answers;

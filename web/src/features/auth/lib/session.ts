@@ -1,6 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { clearQuizResult } from '../../../shared/lib/quizResult';
-import { signedIn, userUpdated, type WithSession } from '../../../shared/session/sessionSlice';
+import { PERSISTENT_KEYS, localArea, readJson, type StorageArea } from '../../../shared/lib/storage';
+import { parseStoredUser, signedIn, userUpdated, type WithSession } from '../../../shared/session/sessionSlice';
 import { storeSession } from '../../../shared/session/storage';
 import type { Account, SignInAnswer } from './account';
 
@@ -16,20 +17,28 @@ export function completeSignIn(answer: SignInAnswer, rememberMe: boolean, option
   };
 }
 
-/** Brings the stored user in line with a fresh profile answer (name, e-mail, role, designer object). */
-export function syncStoredUser(account: Account, hasDesigner: boolean): SessionThunk {
+/**
+ * Brings the signed-in user in line with a fresh profile answer (name, e-mail, role, designer
+ * object). The device copy is rewritten only while it still holds this same session: another tab
+ * may have signed in as someone else meanwhile, and that session must not be overwritten.
+ */
+export function syncStoredUser(account: Account, hasDesigner: boolean, storage: StorageArea | null = localArea()): SessionThunk {
   return (dispatch, getState) => {
-    dispatch(
-      userUpdated({
-        name: account.name,
-        email: account.email,
-        role: account.role,
-        is_admin: account.role === 'admin',
-        is_designer: account.role === 'designer' || hasDesigner,
-        has_designer_profile: hasDesigner,
-      }),
-    );
+    const before = getState().session.user;
+    if (!before || before.id !== account.id) return;
+    const patch = {
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      is_admin: account.role === 'admin',
+      is_designer: account.role === 'designer' || hasDesigner,
+      has_designer_profile: hasDesigner,
+    };
+    const changed = (Object.keys(patch) as (keyof typeof patch)[]).some((key) => before[key] !== patch[key]);
+    if (!changed) return;
+    dispatch(userUpdated(patch));
     const { user, rememberMe } = getState().session;
-    if (user) storeSession(user, rememberMe);
+    const stored = parseStoredUser(readJson(storage, PERSISTENT_KEYS.user));
+    if (user && stored?.access_token === user.access_token) storeSession(user, rememberMe, storage);
   };
 }

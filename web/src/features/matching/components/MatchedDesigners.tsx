@@ -4,7 +4,7 @@ import { selectUser, type WithSession } from '../../../shared/session/sessionSli
 import { ButtonLink } from '../../../shared/ui/Button';
 import { BookButton } from '../../appointments/components/BookButton';
 import { ContactButton } from '../../chat/components/ContactButton';
-import { MatchList } from '../../questionnaire/components/MatchList';
+import { MatchList } from './MatchList';
 import styles from './MatchedDesigners.module.css';
 
 /**

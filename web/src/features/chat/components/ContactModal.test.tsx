@@ -1,0 +1,82 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../shared/api/api';
+import { staleReducer } from '../../../shared/api/staleSlice';
+import { db } from '../../../shared/offline/db';
+import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { CHAT_CONTACT_KIND } from '../hooks/useChatOutbox';
+import { ContactModal } from './ContactModal';
+
+function store() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer },
+    preloadedState: {
+      session: {
+        user: { access_token: 'tok', token_type: 'bearer', id: 5, name: 'Anna', email: 'anna@example.com', role: 'user' as const,
+          is_admin: false, is_designer: false, has_designer_profile: false },
+        rememberMe: false,
+      },
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+function renderModal(props: Partial<Parameters<typeof ContactModal>[0]> = {}) {
+  return render(
+    <Provider store={store()}>
+      <MemoryRouter>
+        <div id="root" />
+        <ContactModal open designer={{ id: 7, name: 'Sofia Marino' }} onClose={() => undefined} {...props} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+beforeEach(async () => {
+  await db.outbox.clear();
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ContactModal', () => {
+  it('keeps Invia disabled while the message is blank and says why', async () => {
+    renderModal();
+    const field = await screen.findByLabelText('Il tuo messaggio');
+    const send = screen.getByRole('button', { name: 'Invia messaggio' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '   \n ' } });
+    fireEvent.blur(field);
+    expect(send.disabled).toBe(true);
+    expect(screen.getByText('Per favore inserisci un messaggio')).toBeTruthy();
+  });
+
+  it('queues the trimmed message with a client id in the outbox', async () => {
+    renderModal();
+    const field = await screen.findByLabelText('Il tuo messaggio');
+    fireEvent.change(field, { target: { value: '  Ciao Sofia, vorrei rifare la cucina.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia messaggio' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.kind).toBe(CHAT_CONTACT_KIND);
+    expect(entry?.entity).toBe('designer-contact:7');
+    expect(entry?.path).toBe('/api/contacts/');
+    expect(entry?.body).toMatchObject({ designer_id: 7, message: 'Ciao Sofia, vorrei rifare la cucina.' });
+    expect((entry?.body as { client_id: string }).client_id).toMatch(/^m-/);
+  });
+
+  it('hands a visitor’s text to the registration step instead of sending', async () => {
+    const onRequireLogin = vi.fn();
+    renderModal({ onRequireLogin, initialMessage: 'Scritto prima di registrarmi' });
+    await screen.findByLabelText('Il tuo messaggio');
+    fireEvent.click(screen.getByRole('button', { name: 'Invia messaggio' }));
+    expect(onRequireLogin).toHaveBeenCalledWith('Scritto prima di registrarmi');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

@@ -116,6 +116,12 @@ func (s *Server) adminStats(c *gin.Context) {
 	if st.Appointments != nil {
 		body["appointments_by_status"] = st.Appointments
 	}
+	if st.Activity != nil {
+		body["messages_today"] = st.Activity.MessagesToday
+		body["total_likes"] = st.Activity.Likes
+		body["total_conversations"] = st.Activity.Conversations
+		body["day_start"] = rfc3339(st.DayStart)
+	}
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, body)
 }

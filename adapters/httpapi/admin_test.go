@@ -95,7 +95,7 @@ func newAdminEnv(t *testing.T, db *store.DB) *adminEnv {
 	env := newEnv(t, db, func(_ *Config, d *Deps) {
 		repo := store.NewAdminRepo(db)
 		d.Admin = admin.NewService(admin.Deps{Directory: repo, Accounts: testAdminAccounts{d.Identity},
-			Profiles: testAdminProfiles{d.Designers}, Appointments: repo, Audit: repo, Tx: db})
+			Profiles: testAdminProfiles{d.Designers}, Appointments: repo, Activity: repo, Audit: repo, Tx: db})
 	})
 	ae := &adminEnv{testEnv: env}
 	ae.anna, ae.annaID = env.account("anna@example.com")
@@ -214,6 +214,9 @@ func TestAdmin_Lists(t *testing.T) {
 			}
 			if byStatus := m["appointments_by_status"].(map[string]any); byStatus["pending"].(float64) != 0 {
 				t.Fatalf("%v", byStatus)
+			}
+			if m["messages_today"].(float64) != 0 || m["total_likes"].(float64) != 0 || m["total_conversations"].(float64) != 0 {
+				t.Fatalf("%v", m)
 			}
 		})
 	})

@@ -34,6 +34,10 @@ type Config struct {
 	AnalyticsID    string
 	GoogleClientID string
 	Clock          func() time.Time
+	// TicketSecret, when set, derives the key that signs event-stream
+	// tickets, so every instance sharing it accepts the same tickets;
+	// empty means a random key per process.
+	TicketSecret []byte
 }
 
 // Pinger checks the database for the readiness probe.
@@ -56,6 +60,8 @@ type Deps struct {
 	Engagement  *engagement.Service
 	Messaging   *messaging.Service
 	Matching    *matching.Service
+	// Events feeds GET /api/events (server-sent events); nil turns it off.
+	Events EventStreams
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -71,6 +77,8 @@ type Server struct {
 	// events) end and the server can drain.
 	streams      context.Context
 	closeStreams context.CancelFunc
+	// ticketKey signs the short-lived tickets of the event stream.
+	ticketKey []byte
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -140,6 +148,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Matching != nil && d.Designers != nil {
 		s.registerMatching(api)
+	}
+	if d.Events != nil {
+		s.registerEvents(api)
 	}
 
 	web, err := newSPA(d.Web)

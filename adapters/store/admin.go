@@ -155,6 +155,29 @@ func (r *AdminRepo) CountByStatus(ctx context.Context) (map[string]int, error) {
 	return out, nil
 }
 
+// Activity reads the messaging and engagement tables: messages sent since
+// dayStart, likes and conversations in total.
+func (r *AdminRepo) Activity(ctx context.Context, dayStart time.Time) (admin.Activity, error) {
+	var a admin.Activity
+	for _, step := range []struct {
+		dst   *int
+		table string
+		where string
+		args  []any
+	}{
+		{&a.MessagesToday, "messages", "created_at >= ?", []any{dayStart}},
+		{&a.Likes, "likes", "1 = 1", nil},
+		{&a.Conversations, "contacts", "1 = 1", nil},
+	} {
+		var n int64
+		if err := r.db.Conn(ctx).Table(step.table).Where(step.where, step.args...).Count(&n).Error; err != nil {
+			return admin.Activity{}, translate(err)
+		}
+		*step.dst = int(n)
+	}
+	return a, nil
+}
+
 type auditRow struct {
 	ID          int64
 	ActorID     int64

@@ -87,6 +87,29 @@ func TestAdminRepo_Directory(t *testing.T) {
 				t.Fatalf("future since: %+v", c)
 			}
 		})
+		t.Run("Activity", func(t *testing.T) {
+			conn := db.Conn(ctx)
+			now := db.Now()
+			if err := conn.Exec("INSERT INTO likes (user_id, designer_id, created_at) VALUES (?, ?, ?)", anna, sofia.ID, now).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := conn.Exec("INSERT INTO contacts (designer_id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)", sofia.ID, anna, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+			var contactID int64
+			if err := conn.Raw("SELECT id FROM contacts WHERE customer_id = ?", anna).Scan(&contactID).Error; err != nil {
+				t.Fatal(err)
+			}
+			for _, at := range []time.Time{now.Add(-30 * time.Hour), now.Add(-time.Minute), now} {
+				if err := conn.Exec("INSERT INTO messages (contact_id, sender_type, sender_id, body, created_at) VALUES (?, 'user', ?, 'Ciao', ?)", contactID, anna, at).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			a, err := repo.Activity(ctx, now.Add(-time.Hour))
+			if err != nil || a.MessagesToday != 2 || a.Likes != 1 || a.Conversations != 1 {
+				t.Fatalf("%+v %v", a, err)
+			}
+		})
 		t.Run("AppointmentsByStatus", func(t *testing.T) {
 			sched := store.NewSchedulingRepo(db)
 			start := time.Date(2030, 1, 7, 9, 0, 0, 0, time.UTC)

@@ -16,7 +16,7 @@ import (
 func (a *app) newAdmin() *admin.Service {
 	repo := store.NewAdminRepo(a.db)
 	return admin.NewService(admin.Deps{Directory: repo, Accounts: adminAccounts{a.identity}, Profiles: adminProfiles{a.designers},
-		Appointments: repo, Audit: repo, Tx: a.db})
+		Appointments: repo, Activity: repo, Location: a.cfg.location, Audit: repo, Tx: a.db})
 }
 
 // adminAccounts gives the admin panel the identity service's rules.

@@ -17,6 +17,7 @@ import (
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
+	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/email"
@@ -41,6 +42,7 @@ type app struct {
 	scheduling *scheduling.Service
 	messaging  *messaging.Service
 	matching   *matching.Service
+	realtime   *realtime.Hub
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -131,10 +133,12 @@ func (a *app) wire() error {
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
+		TicketSecret: secret,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
+		Events: hubStreams{a.realtime},
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -196,6 +200,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		if err := a.seedDemo(ctx, io.Discard); err != nil {
 			return fmt.Errorf("INTERNO_DEMO: seeding demo data: %w", err)
 		}
+		go a.prepaint(ctx)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

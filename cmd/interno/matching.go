@@ -3,10 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 
+	"interno/adapters/artwork"
 	"interno/adapters/store"
 	"interno/core/identity"
 	"interno/core/matching"
+	"interno/core/style"
 )
 
 // newMatching builds the questionnaire and matching service and plugs it into
@@ -28,4 +31,28 @@ func (q questionnaire) Resolve(ctx context.Context, leadID *int64, answers, anal
 
 func (q questionnaire) Attach(ctx context.Context, leadID, userID int64) error {
 	return q.m.Attach(ctx, leadID, userID)
+}
+
+// prepaint paints the questionnaire's and the styles' pictures in the
+// background, so the first visitor of a demo does not wait for them; pictures
+// already on disk are skipped. Demo galleries are still painted on first view.
+func (a *app) prepaint(ctx context.Context) {
+	lib := artwork.NewLibrary(filepath.Join(a.cfg.DataDir, "styles"))
+	var names []string
+	for _, c := range style.Codes {
+		names = append(names, matching.StyleImage(c))
+	}
+	for _, q := range matching.Default.Questions {
+		for _, o := range q.Options {
+			names = append(names, o.Image)
+		}
+	}
+	for _, n := range names {
+		if ctx.Err() != nil {
+			return
+		}
+		if err := lib.Ensure(n); err != nil {
+			a.log.Warn("painting a style picture failed", "picture", n, "error", err)
+		}
+	}
 }

@@ -89,6 +89,18 @@ type Stats struct {
 	Since      time.Time
 	// Appointments is nil when no appointment counter is wired.
 	Appointments map[string]int
+	// Activity is nil when no activity counter is wired.
+	Activity *Activity
+	// DayStart is midnight today in the business time zone ("messages today").
+	DayStart time.Time
+}
+
+// Activity is what customers and designers did: messages sent today, likes
+// and conversations in total.
+type Activity struct {
+	MessagesToday int
+	Likes         int
+	Conversations int
 }
 
 // Actor is the administrator performing an action.

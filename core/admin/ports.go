@@ -98,3 +98,8 @@ type AuditLog interface {
 	// List returns entries newest first and the total.
 	List(ctx context.Context, q Query) ([]Entry, int, error)
 }
+
+// ActivityCounter counts messages since a moment, likes and conversations.
+type ActivityCounter interface {
+	Activity(ctx context.Context, dayStart time.Time) (Activity, error)
+}

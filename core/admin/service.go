@@ -16,15 +16,18 @@ const Week = 7 * 24 * time.Hour
 // MaxAuditPage bounds one page of the audit trail.
 const MaxAuditPage = 200
 
-// Deps are the ports the service uses. Appointments may be nil.
+// Deps are the ports the service uses. Appointments and Activity may be nil.
 type Deps struct {
 	Directory    Directory
 	Accounts     Accounts
 	Profiles     Profiles
 	Appointments Appointments
-	Audit        AuditLog
-	Tx           unitofwork.Transactor
-	Clock        func() time.Time
+	Activity     ActivityCounter
+	// Location is the business time zone that decides when "today" starts (default UTC).
+	Location *time.Location
+	Audit    AuditLog
+	Tx       unitofwork.Transactor
+	Clock    func() time.Time
 }
 
 // Service runs the admin panel's use cases. Every method checks that the
@@ -35,6 +38,9 @@ type Service struct{ d Deps }
 func NewService(d Deps) *Service {
 	if d.Clock == nil {
 		d.Clock = time.Now
+	}
+	if d.Location == nil {
+		d.Location = time.UTC
 	}
 	return &Service{d: d}
 }
@@ -51,12 +57,21 @@ func (s *Service) Stats(ctx context.Context, a Actor) (Stats, error) {
 	if err := allowed(a); err != nil {
 		return Stats{}, err
 	}
-	since := s.d.Clock().Add(-Week).UTC()
+	now := s.d.Clock().In(s.d.Location)
+	since := now.Add(-Week).UTC()
+	dayStart := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, s.d.Location).UTC()
 	c, err := s.d.Directory.Counts(ctx, since)
 	if err != nil {
 		return Stats{}, err
 	}
-	st := Stats{Counts: c, TotalUsers: c.Customers + c.Admins, Since: since}
+	st := Stats{Counts: c, TotalUsers: c.Customers + c.Admins, Since: since, DayStart: dayStart}
+	if s.d.Activity != nil {
+		a, err := s.d.Activity.Activity(ctx, dayStart)
+		if err != nil {
+			return Stats{}, err
+		}
+		st.Activity = &a
+	}
 	if s.d.Appointments != nil {
 		if st.Appointments, err = s.d.Appointments.CountByStatus(ctx); err != nil {
 			return Stats{}, err

@@ -106,6 +106,13 @@ type fakeAppointments map[string]int
 
 func (f fakeAppointments) CountByStatus(context.Context) (map[string]int, error) { return f, nil }
 
+type fakeActivity struct{ dayStart time.Time }
+
+func (f *fakeActivity) Activity(_ context.Context, dayStart time.Time) (Activity, error) {
+	f.dayStart = dayStart
+	return Activity{MessagesToday: 3, Likes: 7, Conversations: 2}, nil
+}
+
 func newTestService(w *fakeWorld, appts Appointments) *Service {
 	return NewService(Deps{Directory: w, Accounts: w, Profiles: w, Audit: w, Appointments: appts, Tx: fakeTx{},
 		Clock: func() time.Time { return time.Date(2027, 3, 8, 12, 0, 0, 0, time.UTC) }})
@@ -263,9 +270,26 @@ func TestService_Stats(t *testing.T) {
 		t.Fatalf("since %v", st.Since)
 	}
 	st, _ = newTestService(newWorld(), fakeAppointments{"pending": 2}).Stats(ctx, root)
-	if st.Appointments["pending"] != 2 {
-		t.Fatalf("appointments %v", st.Appointments)
+	if st.Appointments["pending"] != 2 || st.Activity != nil {
+		t.Fatalf("appointments %v activity %v", st.Appointments, st.Activity)
 	}
+	t.Run("TodayStartsAtMidnightInTheBusinessZone", func(t *testing.T) {
+		rome, err := time.LoadLocation("Europe/Rome")
+		if err != nil {
+			t.Fatal(err)
+		}
+		act := &fakeActivity{}
+		w := newWorld()
+		s := NewService(Deps{Directory: w, Accounts: w, Profiles: w, Audit: w, Activity: act, Location: rome, Tx: fakeTx{},
+			Clock: func() time.Time { return time.Date(2027, 3, 8, 23, 30, 0, 0, time.UTC) }}) // 00:30 on the 9th in Rome
+		st, err := s.Stats(ctx, root)
+		if err != nil || st.Activity == nil || st.Activity.MessagesToday != 3 || st.Activity.Likes != 7 {
+			t.Fatalf("%+v %v", st, err)
+		}
+		if want := time.Date(2027, 3, 8, 23, 0, 0, 0, time.UTC); !act.dayStart.Equal(want) || !st.DayStart.Equal(want) {
+			t.Fatalf("day start %v, want %v", act.dayStart, want)
+		}
+	})
 }
 
 func TestDesignerEdit_Fields(t *testing.T) {

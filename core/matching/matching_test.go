@@ -289,16 +289,29 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	}
 
 	// Ranking inputs are cached for the TTL, then read again.
+	repo.mu.Lock()
 	reads := repo.reads
+	repo.mu.Unlock()
 	_, _ = svc.Matches(ctx, Caller{}, Query{LeadID: 1, Page: 2})
 	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7, Page: 2})
 	if repo.reads != reads {
 		t.Fatalf("profiles read %d more times within the TTL", repo.reads-reads)
 	}
+	// Past the TTL the stale index still answers at once and is refreshed in the background.
 	*now = now.Add(11 * time.Second)
-	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7})
-	if repo.reads != reads+1 {
-		t.Fatalf("profiles not reloaded after the TTL")
+	if _, err := svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		repo.mu.Lock()
+		n := repo.reads
+		repo.mu.Unlock()
+		if n == reads+1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("profiles not reloaded after the TTL (%d reads)", n-reads)
+		}
 	}
 }
 
@@ -392,6 +405,15 @@ func TestRank_GroupedEqualsBruteForce(t *testing.T) {
 		sortMatches(want)
 		if fmt.Sprint(ids(got)) != fmt.Sprint(ids(want)) {
 			t.Fatalf("analysis %+v: grouped ranking differs", a)
+		}
+		r := newIndex(ps).rank(a)
+		for from := 0; from < len(want)+7; from += 7 {
+			page := r.slice(from, from+5)
+			start := min(from, len(want))
+			end := max(start, min(from+5, len(want)))
+			if fmt.Sprint(ids(page)) != fmt.Sprint(ids(want[start:end])) {
+				t.Fatalf("page from %d of %d differs: %v vs %v", from, len(want), ids(page), ids(want[start:end]))
+			}
 		}
 	}
 }

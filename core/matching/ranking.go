@@ -123,16 +123,16 @@ func affinity(c [5]float64, cn float64, r rankable) Match {
 // then the lowest id, so equal inputs always give the same order. Designers
 // sharing no style at all with the customer are not matches and are left out.
 func Rank(a Analysis, designers []Profile) []Match {
-	return newIndex(designers).rank(a)
+	r := newIndex(designers).rank(a)
+	return r.slice(0, r.total)
 }
 
 // index groups designers by style vector. Many designers share a vector (one
 // design style, a few specialties), and within a group the order (likes, id)
 // does not depend on the customer, so it is sorted once when the index is
-// built; ranking then scores each group once and concatenates.
+// built; ranking then scores each group once.
 type index struct {
 	groups []group
-	size   int
 }
 
 type group struct {
@@ -140,7 +140,7 @@ type group struct {
 	members []rankable
 }
 
-func newIndex(ps []Profile) index {
+func newIndex(ps []Profile) *index {
 	byVec := map[[5]int64]int{}
 	var gs []group
 	for _, p := range ps {
@@ -158,56 +158,90 @@ func newIndex(ps []Profile) index {
 		gs[g].members = append(gs[g].members, r)
 	}
 	for _, g := range gs {
-		sort.Slice(g.members, func(i, j int) bool { return before(g.members[i], g.members[j]) })
+		sortMembers(g.members)
 	}
-	return index{groups: gs, size: len(ps)}
+	return &index{groups: gs}
 }
 
-// before is the tie-break among designers of equal similarity.
-func before(x, y rankable) bool {
-	if x.likes != y.likes {
-		return x.likes > y.likes
-	}
-	return x.id < y.id
+// sortMembers applies the tie-break among designers of equal similarity.
+func sortMembers(ms []rankable) {
+	sort.Slice(ms, func(i, j int) bool {
+		if ms[i].likes != ms[j].likes {
+			return ms[i].likes > ms[j].likes
+		}
+		return ms[i].id < ms[j].id
+	})
 }
 
-func (ix index) rank(a Analysis) []Match {
+// ranking is a ranking kept compactly: runs of designers of equal similarity
+// with the score they share, so a cached ranking costs a few hundred entries,
+// not one per designer.
+type ranking struct {
+	runs  []run
+	total int
+}
+
+type run struct {
+	m       Match
+	members []rankable
+}
+
+func (ix *index) rank(a Analysis) ranking {
 	c := a.Vector()
 	cn := norm(c)
-	type scored struct {
-		m Match
-		g *group
-	}
-	gs := make([]scored, 0, len(ix.groups))
+	var runs []run
 	for i := range ix.groups {
 		g := &ix.groups[i]
 		if m := affinity(c, cn, g.r); m.sim > 0 {
-			gs = append(gs, scored{m, g})
+			runs = append(runs, run{m: m, members: g.members})
 		}
 	}
-	sort.Slice(gs, func(i, j int) bool { return gs[i].m.sim > gs[j].m.sim })
-	out := make([]Match, 0, ix.size)
-	for i := 0; i < len(gs); {
-		j := i
-		start := len(out)
-		for j < len(gs) && gs[j].m.sim == gs[i].m.sim {
-			for _, r := range gs[j].g.members {
-				m := gs[j].m
-				m.DesignerID, m.likes = r.id, r.likes
-				out = append(out, m)
-			}
+	sort.SliceStable(runs, func(i, j int) bool { return runs[i].m.sim > runs[j].m.sim })
+	out := ranking{}
+	for i := 0; i < len(runs); {
+		j := i + 1
+		for j < len(runs) && runs[j].m.sim == runs[i].m.sim {
 			j++
 		}
+		r := runs[i]
 		if j-i > 1 {
-			run := out[start:]
-			sort.Slice(run, func(a, b int) bool {
-				if run[a].likes != run[b].likes {
-					return run[a].likes > run[b].likes
-				}
-				return run[a].DesignerID < run[b].DesignerID
-			})
+			var merged []rankable
+			for _, x := range runs[i:j] {
+				merged = append(merged, x.members...)
+			}
+			sortMembers(merged)
+			r.members = merged
 		}
+		out.runs = append(out.runs, r)
+		out.total += len(r.members)
 		i = j
+	}
+	return out
+}
+
+// slice returns the matches at positions [from, to).
+func (r ranking) slice(from, to int) []Match {
+	to = min(to, r.total)
+	if from >= to {
+		return []Match{}
+	}
+	out := make([]Match, 0, to-from)
+	pos := 0
+	for _, x := range r.runs {
+		n := len(x.members)
+		if pos+n <= from {
+			pos += n
+			continue
+		}
+		for k := max(from-pos, 0); k < n && pos+k < to; k++ {
+			m := x.m
+			m.DesignerID, m.likes = x.members[k].id, x.members[k].likes
+			out = append(out, m)
+		}
+		pos += n
+		if pos >= to {
+			break
+		}
 	}
 	return out
 }

@@ -46,7 +46,7 @@ type Service struct {
 	mu      sync.Mutex
 	index   *index
 	loaded  time.Time
-	ranks   map[[5]int][]Match
+	ranks   map[[5]int]ranking
 	loading chan struct{}
 }
 
@@ -178,21 +178,18 @@ func (s *Service) LatestOf(ctx context.Context, userID int64, limit int) (Page, 
 }
 
 func (s *Service) page(ctx context.Context, a Analysis, q Query) (Page, error) {
-	all, err := s.ranking(ctx, a)
+	r, err := s.ranking(ctx, a)
 	if err != nil {
 		return Page{}, err
 	}
-	from := min((q.Page-1)*q.Limit, len(all))
-	to := min(from+q.Limit, len(all))
-	matches := make([]Match, to-from)
-	copy(matches, all[from:to])
-	return Page{Analysis: &a, Matches: matches, Total: len(all), HasMore: to < len(all)}, nil
+	from := (q.Page - 1) * q.Limit
+	return Page{Analysis: &a, Matches: r.slice(from, from+q.Limit), Total: r.total, HasMore: from+q.Limit < r.total}, nil
 }
 
 // ranking returns the full ranking for an analysis, from a cache of the
 // designers' precomputed vectors and of recent rankings (there are few
 // distinct analyses: 7 answers over 5 styles).
-func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
+func (s *Service) ranking(ctx context.Context, a Analysis) (ranking, error) {
 	key := [5]int{}
 	for i, c := range style.Codes {
 		key[i] = a.Percentages[c]
@@ -200,7 +197,15 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 	for {
 		s.mu.Lock()
 		ix := s.index
-		if ix != nil && s.cfg.Clock().Sub(s.loaded) < s.cfg.CacheTTL {
+		if ix != nil && s.cfg.Clock().Sub(s.loaded) >= s.cfg.CacheTTL && s.loading == nil {
+			// Stale: keep serving it while one background read refreshes it, so
+			// no request waits for the designers table.
+			done := make(chan struct{})
+			s.loading = done
+			// A fresh context: the request's may carry its transaction.
+			go func() { _ = s.refresh(context.Background(), done) }()
+		}
+		if ix != nil {
 			r, ok := s.ranks[key]
 			s.mu.Unlock()
 			if ok {
@@ -210,7 +215,7 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 			s.mu.Lock()
 			if s.index == ix {
 				if len(s.ranks) >= 512 {
-					s.ranks = map[[5]int][]Match{}
+					s.ranks = map[[5]int]ranking{}
 				}
 				s.ranks[key] = r
 			}
@@ -224,27 +229,35 @@ func (s *Service) ranking(ctx context.Context, a Analysis) ([]Match, error) {
 			case <-wait:
 				continue
 			case <-ctx.Done():
-				return nil, ctx.Err()
+				return ranking{}, ctx.Err()
 			}
 		}
 		done := make(chan struct{})
 		s.loading = done
 		s.mu.Unlock()
-		profiles, err := s.repo.Profiles(ctx)
-		var built index
-		if err == nil {
-			built = newIndex(profiles)
+		if err := s.refresh(ctx, done); err != nil {
+			return ranking{}, err
 		}
-		s.mu.Lock()
-		s.loading = nil
-		close(done)
-		if err != nil {
-			s.mu.Unlock()
-			return nil, err
-		}
-		s.index, s.loaded, s.ranks = &built, s.cfg.Clock(), map[[5]int][]Match{}
-		s.mu.Unlock()
 	}
+}
+
+// refresh reads the designers' ranking inputs and swaps the index in; done is
+// closed when it finishes, successfully or not.
+func (s *Service) refresh(ctx context.Context, done chan struct{}) error {
+	profiles, err := s.repo.Profiles(ctx)
+	var built *index
+	if err == nil {
+		built = newIndex(profiles)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.loading = nil
+	close(done)
+	if err != nil {
+		return err
+	}
+	s.index, s.loaded, s.ranks = built, s.cfg.Clock(), map[[5]int]ranking{}
+	return nil
 }
 
 // Invalidate drops the cached ranking inputs, so the next request reads the

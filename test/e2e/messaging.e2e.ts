@@ -61,6 +61,7 @@ describe('messaging', () => {
         // The designer's dashboard announces it and the counter lights up.
         const notice = dp.getByText('Nuovo messaggio da Anna Neri');
         await notice.waitFor({ timeout: 15_000 });
+        await saveScreenshot(dp, 'messaging-notice-1280');
         await counter.click();
         const chat = dp.getByRole('dialog', { name: 'Messaggi' });
         const row = chat.getByRole('button', { name: /Anna Neri/ });
@@ -74,10 +75,15 @@ describe('messaging', () => {
         await designerChat.getByText(/Inviato|Letto/).first().waitFor();
         expect(await designerChat.getByLabel('Scrivi un messaggio').inputValue()).toBe('');
 
-        // The customer opens the chat and the reply arrives without reloading.
+        // The customer opens the chat; a new reply arrives over the event stream, well before the
+        // 15-second poll, without reloading.
         await dialog.getByRole('button', { name: 'Apri la chat' }).click();
         const customerChat = page.getByRole('dialog', { name: 'Chat con Sofia Marino' });
         await customerChat.getByText('Ciao Anna! Volentieri.').waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(1500);
+        await designerChat.getByLabel('Scrivi un messaggio').fill('Ti mando qualche idea.');
+        await dp.keyboard.press('Enter');
+        await customerChat.getByText('Ti mando qualche idea.').waitFor({ timeout: 8_000 });
         // Shift+Enter adds a line; Enter sends.
         const input = customerChat.getByLabel('Scrivi un messaggio');
         await input.fill('Perfetto.');
@@ -85,8 +91,8 @@ describe('messaging', () => {
         await page.keyboard.type('Quando possiamo sentirci?');
         await page.keyboard.press('Enter');
         await customerChat.getByText(/Quando possiamo sentirci\?/).waitFor();
-        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 15_000 }).toBe(3);
-        expect((await messagesOf(contactId, anna.token))[2]?.message).toBe('Perfetto.\nQuando possiamo sentirci?');
+        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 15_000 }).toBe(4);
+        expect((await messagesOf(contactId, anna.token))[3]?.message).toBe('Perfetto.\nQuando possiamo sentirci?');
         // The designer sees it in the open chat (15 s poll) and the customer then sees "Letto".
         await designerChat.getByText(/Quando possiamo sentirci\?/).waitFor({ timeout: 20_000 });
         await saveScreenshot(dp, 'messaging-chat-1280');
@@ -100,15 +106,49 @@ describe('messaging', () => {
         await page.keyboard.press('Enter');
         await customerChat.getByText('In attesa di invio').waitFor();
         await saveScreenshot(page, 'messaging-chat-offline-390');
-        expect((await messagesOf(contactId, anna.token)).length).toBe(3);
+        expect((await messagesOf(contactId, anna.token)).length).toBe(4);
         await context.setOffline(false);
-        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 30_000 }).toBe(4);
+        await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 30_000 }).toBe(5);
         await customerChat.getByText('In attesa di invio').waitFor({ state: 'detached', timeout: 20_000 });
         await page.waitForTimeout(3000);
         const final = await messagesOf(contactId, anna.token);
         expect(final.filter((m) => m.message === 'Scritto senza rete')).toHaveLength(1);
-        expect(final).toHaveLength(4);
+        expect(final).toHaveLength(5);
       });
+    });
+  }, 180_000);
+
+  it('a visitor registers from the portfolio, the contact dialog reopens on return and the message is delivered', async () => {
+    const bea = await api.designer('Bea Verdi');
+    await inBrowser('chat-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/designer/${bea.id}`);
+      await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
+      await page.getByRole('button', { name: 'Contatta Designer' }).click();
+      await page.waitForURL(/\/login\?mode=register&redirect=contact/);
+      const kept = await page.evaluate(() => [sessionStorage.getItem('pendingDesigner'), sessionStorage.getItem('returnAfterRegistration')]);
+      expect(JSON.parse(kept[0] ?? '{}')).toMatchObject({ id: bea.id, name: 'Bea Verdi' });
+      expect(kept[1]).toBe(`/designer/${bea.id}`);
+
+      // Registration on the accounts page; it returns to the saved page, where the dialog reopens by
+      // itself after 0.5 s.
+      await page.getByLabel('Nome', { exact: true }).fill('Carla Rossi');
+      await page.getByLabel('Email', { exact: true }).fill(`carla.${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('salotto-verde-2026');
+      await page.getByLabel('Conferma password').fill('salotto-verde-2026');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Questionario Richiesto' }).waitFor();
+      await page.getByRole('button', { name: 'Registrati senza test' }).click();
+      await page.waitForURL(new RegExp(`/designer/${bea.id}$`), { timeout: 15_000 });
+      const dialog = page.getByRole('dialog', { name: 'Contatta Bea Verdi' });
+      await dialog.waitFor({ timeout: 5_000 });
+      expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();
+      await dialog.getByLabel('Il tuo messaggio').fill('Ciao Bea, mi piace il tuo stile.');
+      await dialog.getByRole('button', { name: 'Invia messaggio' }).click();
+      await dialog.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').waitFor();
+      const list = await api.must(200, 'GET', '/api/contacts/designer-contacts', bea.token);
+      expect(list.contacts.map((c: { user_name: string; last_message: string }) => [c.user_name, c.last_message])).toEqual([
+        ['Carla Rossi', 'Ciao Bea, mi piace il tuo stile.'],
+      ]);
     });
   });
 });

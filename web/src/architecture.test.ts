@@ -5,8 +5,19 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The import rules of the web app (EXAMPLES.md): shared → features → app. A feature never imports
- * another feature or the app; shared imports neither; components never call fetch or Dexie directly.
+ * the app; shared imports neither; components never call fetch or Dexie directly. A feature imports
+ * another feature only along the edges listed here, and the edges form no cycle: `designers` is the
+ * designer model every screen shows (labels, avatar, badge), `appointments` gives its BookButton and
+ * `chat` its ContactButton to the screens that list designers, and pages in app/ compose everything else.
  */
+const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  admin: ['designers'],
+  chat: ['designers'],
+  engagement: ['designers'],
+  home: ['questionnaire'],
+  matching: ['designers', 'appointments', 'chat'],
+  questionnaire: ['designers', 'appointments', 'matching', 'chat'],
+};
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -38,17 +49,39 @@ describe('architecture', () => {
     expect(files.length).toBeGreaterThan(30);
   });
 
-  it('has no imports between features, and none from features into the app', () => {
+  it('imports between features only along the listed edges, and nothing from the app', () => {
     const offences: string[] = [];
     for (const file of files.filter((f) => area(f).startsWith('features/'))) {
+      const from = area(file).slice('features/'.length);
       for (const spec of imports(file)) {
         const target = area(resolve(dirname(file), spec));
-        if (target === 'app' || (target.startsWith('features/') && target !== area(file))) {
-          offences.push(`${relative(SRC, file)} → ${spec}`);
+        if (target === 'app') offences.push(`${relative(SRC, file)} → ${spec}`);
+        if (target.startsWith('features/') && target !== area(file)) {
+          const to = target.slice('features/'.length);
+          if (!(FEATURE_DEPENDENCIES[from] ?? []).includes(to)) offences.push(`${relative(SRC, file)} → ${spec}`);
         }
       }
     }
     expect(offences).toEqual([]);
+  });
+
+  it('lists feature dependencies without cycles', () => {
+    const visiting = new Set<string>();
+    const done = new Set<string>();
+    const cycles: string[] = [];
+    const visit = (feature: string, path: string[]): void => {
+      if (done.has(feature)) return;
+      if (visiting.has(feature)) {
+        cycles.push([...path, feature].join(' → '));
+        return;
+      }
+      visiting.add(feature);
+      for (const next of FEATURE_DEPENDENCIES[feature] ?? []) visit(next, [...path, feature]);
+      visiting.delete(feature);
+      done.add(feature);
+    };
+    for (const feature of Object.keys(FEATURE_DEPENDENCIES)) visit(feature, []);
+    expect(cycles).toEqual([]);
   });
 
   it('keeps shared independent of features and the app', () => {

@@ -92,12 +92,22 @@ const syncRoutes: RouteObject[] = [
   },
 ];
 
-// admin (issue 9): the admin panel, lazy-loaded; the page itself turns non-admins away.
+// admin (issue 9): the admin panel and the remove-designer screen, lazy-loaded, admins only.
 const adminRoutes: RouteObject[] = [
   {
-    path: 'admin',
-    handle: { title: 'title.admin' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+    element: <RequireRole role="admin" />,
+    children: [
+      {
+        path: 'admin',
+        handle: { title: 'title.admin' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }),
+      },
+      {
+        path: 'remove-designer',
+        handle: { title: 'title.removeDesigner' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/admin/components/RemoveDesignerPage')).RemoveDesignerPage }),
+      },
+    ],
   },
 ];
 

@@ -7,16 +7,7 @@ import { AvailabilityModal } from '../../features/availability/components/Availa
 import { ChatModal } from '../../features/chat/components/ChatModal';
 import { MessagesCounter, NewMessageNotice } from '../../features/chat/components/DesignerMessages';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
-import { t } from '../../shared/i18n/t';
-import { DashboardCounter } from '../../shared/ui/DashboardCounter';
-
-function HeartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
-      <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z" />
-    </svg>
-  );
-}
+import { LikesCounter } from '../../features/engagement/components/LikesCounter';
 
 /**
  * /designer-profile: the designer's dashboard. The designers feature draws the profile; the four
@@ -36,9 +27,9 @@ export function DesignerDashboardPage() {
     <DesignerDashboard
       renderCounters={(designer) => (
         <>
-          {/* 1. Likes. Engagement (issue 6) swaps this tile for its counter that opens the
-                 statistics modal (tabs Liked, Messages, Shared). */}
-          <DashboardCounter label={t('designers.dashboard.likes')} value={designer.like_count} icon={<HeartIcon />} />
+          {/* 1. Likes, opening the statistics modal (tabs Liked, Messages, Shared): engagement (issue 6).
+                 Messaging passes its "Messaggi" tab through extraTabs. */}
+          <LikesCounter designerId={designer.id} initialCount={designer.like_count} />
           {/* 2. Messages: conversations, highlighted while some are unread (polled every 10 s); opens the chat. */}
           <MessagesCounter onOpen={() => setChat({ open: true, contactId: null })} />
           {/* 3. Confirmed appointments, opening "I Miei Appuntamenti" (scheduling, issue 8). */}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
 import { useGetProfileQuery } from '../../features/auth/api/authApi';
+import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
 import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
@@ -27,6 +29,9 @@ export function UserProfilePage() {
   const [styleOpen, setStyleOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const navigate = useNavigate();
+  // The unread-message e-mail links here with ?chat=<contact id>.
+  const [params] = useSearchParams();
+  const chatLink = Number(params.get('chat'));
 
   if (!profile.data) {
     if (profile.isError) {
@@ -57,7 +62,13 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
-      {/* Matched designers (matching), favourites (engagement) and conversations (messaging) go here. */}
+      <div className={styles.section}>
+        <MatchedDesigners />
+      </div>
+
+      {/* Favourites (engagement) go here. */}
+
+      <CustomerConversations className={styles.section} initialContactId={Number.isInteger(chatLink) && chatLink > 0 ? chatLink : null} />
 
       <section className={styles.section} aria-labelledby="profile-appointments">
         <h2 id="profile-appointments" className={styles.sectionTitle}>

@@ -50,6 +50,9 @@ export interface AdminStats {
   new_designers_week: number;
   since: string;
   appointments_by_status?: Record<string, number>;
+  messages_today?: number;
+  total_likes?: number;
+  total_conversations?: number;
 }
 
 interface ListAnswer {
@@ -84,6 +87,22 @@ export const ADMIN_CACHE_SECONDS = 300;
 // Personal data of every account: kept in memory for the cache period, never in IndexedDB.
 const notOffline = { offlineCache: false } as const;
 
+/** Puts the row the server answered with into the cached designers list at once. */
+async function patchDesignerRow({
+  dispatch,
+  queryFulfilled,
+}: {
+  dispatch: (action: unknown) => unknown;
+  queryFulfilled: Promise<{ data: AdminDesigner }>;
+}): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(adminApi.util.updateQueryData('adminDesigners', undefined, (rows) => rows.map((row) => (row.id === data.id ? data : row))));
+  } catch {
+    // The caller shows the failure; the list keeps its state.
+  }
+}
+
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
@@ -115,6 +134,14 @@ export const adminApi = api.injectEndpoints({
     }),
     updateAdminUser: build.mutation<AdminUser, { id: number; edit: AdminUserEdit }>({
       query: ({ id, edit }) => ({ url: `/admin/users/${id}`, method: 'PUT', body: edit }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(adminApi.util.updateQueryData('adminUsers', undefined, (rows) => rows.map((row) => (row.id === data.id ? data : row))));
+        } catch {
+          // The edit dialog shows the failure.
+        }
+      },
       invalidatesTags: ['AdminUser', 'AdminStats'],
     }),
     deleteAdminUser: build.mutation<void, number>({
@@ -122,6 +149,7 @@ export const adminApi = api.injectEndpoints({
     }),
     updateAdminDesigner: build.mutation<AdminDesigner, { id: number; edit: AdminDesignerEdit }>({
       query: ({ id, edit }) => ({ url: `/admin/designers/${id}`, method: 'PUT', body: edit }),
+      onQueryStarted: (_args, api) => patchDesignerRow(api),
       invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
     }),
     deleteAdminDesigner: build.mutation<void, number>({
@@ -129,6 +157,7 @@ export const adminApi = api.injectEndpoints({
     }),
     toggleDesignerVerified: build.mutation<AdminDesigner, number>({
       query: (id) => ({ url: `/admin/designers/${id}/verify`, method: 'PUT' }),
+      onQueryStarted: (_args, api) => patchDesignerRow(api),
       invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
     }),
   }),

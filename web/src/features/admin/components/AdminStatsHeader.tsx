@@ -54,6 +54,20 @@ export function AdminStatsHeader({ query }: { query: AdminQueryState<AdminStats>
           }
         />
       </div>
+      {stats?.messages_today !== undefined ? (
+        <dl className={styles.appointments}>
+          <dt className={styles.appointmentsTitle}>{t('admin.stats.activity')}</dt>
+          <dd className={styles.appointmentStatus}>
+            <span className={styles.appointmentCount}>{stats.messages_today}</span> {t('admin.stats.messagesToday')}
+          </dd>
+          <dd className={styles.appointmentStatus}>
+            <span className={styles.appointmentCount}>{stats.total_conversations ?? 0}</span> {t('admin.stats.conversations')}
+          </dd>
+          <dd className={styles.appointmentStatus}>
+            <span className={styles.appointmentCount}>{stats.total_likes ?? 0}</span> {t('admin.stats.likes')}
+          </dd>
+        </dl>
+      ) : null}
       {stats?.appointments_by_status ? (
         <dl className={styles.appointments}>
           <dt className={styles.appointmentsTitle}>{t('admin.stats.appointments')}</dt>

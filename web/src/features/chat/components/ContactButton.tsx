@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
@@ -9,10 +9,13 @@ import {
   readPendingContact,
   readPendingContactMessage,
   storePendingContact,
+  storePendingContactMessage,
 } from '../../../shared/lib/pendingContact';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
-import { Button, type ButtonVariant } from '../../../shared/ui/Button';
+import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
+import { showToast } from '../../../shared/ui/Toast';
+import { usePendingContactDelivery } from '../hooks/usePendingContactDelivery';
 import { ChatModal } from './ChatModal';
 import { ContactModal } from './ContactModal';
 import styles from './Chat.module.css';
@@ -22,11 +25,16 @@ export const RETURN_TO_CONTACT_DELAY_MS = 500;
 
 export interface ContactButtonProps {
   designer: { id: number; name: string; profile_picture?: string };
-  /** Visitors: "direct" (portfolio) goes to registration at once; "confirm" (public profile) asks first. */
-  flow?: 'direct' | 'confirm';
+  /**
+   * Visitors: "direct" (portfolio) goes to registration at once; "confirm" (public profile) asks
+   * first; "compose" (designer cards) lets them write the message, keeps it (pendingContact) and then
+   * asks them to register — after login the list delivers it (usePendingContactDelivery).
+   */
+  flow?: 'direct' | 'confirm' | 'compose';
   /** "button" with the label, or a round "icon" button. */
   appearance?: 'button' | 'icon';
   variant?: ButtonVariant;
+  size?: ButtonSize;
 }
 
 /**
@@ -35,7 +43,7 @@ export interface ContactButtonProps {
  * returnAfterRegistration). Back signed in on this designer's page, the dialog reopens after 0.5 s,
  * with the message typed before registering (pendingContact) when there is one.
  */
-export function ContactButton({ designer, flow = 'direct', appearance = 'button', variant = 'primary' }: ContactButtonProps) {
+export function ContactButton({ designer, flow = 'direct', appearance = 'button', variant = 'primary', size = 'lg' }: ContactButtonProps) {
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
   const navigate = useNavigate();
   const location = useLocation();
@@ -43,6 +51,14 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
   const [asking, setAsking] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const [initial, setInitial] = useState('');
+
+  // Cards in a list (flow "compose"): the message a visitor wrote before registering is sent once
+  // this designer is in the reloaded list; a failure shows the spec's alert.
+  const listed = useMemo(() => (loggedIn && flow === 'compose' ? [designer.id] : undefined), [loggedIn, flow, designer.id]);
+  const deliveryError = usePendingContactDelivery(listed);
+  useEffect(() => {
+    if (deliveryError) showToast(deliveryError, { tone: 'error' });
+  }, [deliveryError]);
 
   useEffect(() => {
     if (!loggedIn) return undefined;
@@ -70,7 +86,10 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
       setInitial('');
       setOpen(true);
     } else if (flow === 'direct') goRegister();
-    else setAsking(true);
+    else if (flow === 'compose') {
+      setInitial('');
+      setOpen(true);
+    } else setAsking(true);
   };
 
   return (
@@ -80,11 +99,34 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
           <ChatGlyph />
         </button>
       ) : (
-        <Button variant={variant} size="lg" onClick={onClick} icon={<ChatGlyph />}>
+        <Button variant={variant} size={size} onClick={onClick} icon={<ChatGlyph />}>
           {t('designers.contact')}
         </Button>
       )}
-      <RegistrationRequiredModal open={asking} reason="contact" onRegister={goRegister} onCancel={() => setAsking(false)} />
+      <RegistrationRequiredModal
+        open={asking}
+        reason="contact"
+        onRegister={goRegister}
+        onCancel={() => {
+          // Giving up forgets the message: nothing is sent later without the visitor's say.
+          if (flow === 'compose') clearPendingContactMessage();
+          setAsking(false);
+        }}
+      />
+      {!loggedIn && flow === 'compose' ? (
+        <ContactModal
+          open={open}
+          designer={designer}
+          initialMessage={initial}
+          onClose={() => setOpen(false)}
+          onRequireLogin={(text) => {
+            storePendingContactMessage({ designer_id: designer.id, message: text });
+            setInitial(text);
+            setOpen(false);
+            setAsking(true);
+          }}
+        />
+      ) : null}
       {loggedIn ? (
         <>
           <ContactModal

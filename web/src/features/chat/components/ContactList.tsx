@@ -7,6 +7,7 @@ import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { LIST_POLL_MS, useDesignerContactsQuery, useMyContactsQuery } from '../api/chatApi';
 import type { ChatSide, Contact } from '../api/types';
 import { counterpartName, isUnreadFor, sortContacts } from '../lib/messages';
+import { useChatEvents } from '../hooks/useChatEvents';
 import styles from './Chat.module.css';
 
 /** "14:30" today, else "4 ago 2025, 14:30". */
@@ -39,6 +40,7 @@ export interface ContactListProps {
 
 /** The list view of the chat: counterpart, last message, time and the unread badge. */
 export function ContactList({ side, onOpen }: ContactListProps) {
+  useChatEvents();
   const result = useContacts(side);
   const { stale, fetchedAt } = useStaleness(result);
   if (result.isLoading) return <p className={styles.muted}>{t('chat.list.loading')}</p>;

@@ -17,6 +17,8 @@ export interface ContactModalProps {
   initialMessage?: string;
   /** Opens the chat once the message is sent (where the page has one). */
   onOpenChat?: () => void;
+  /** Visitors: called with the trimmed text instead of sending (registration comes first). */
+  onRequireLogin?: (text: string) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ContactModalProps {
  * the outbox with a client id, so offline it waits on this device ("in attesa di invio") and is
  * delivered once when the connection returns; online the dialog waits for the answer and says so.
  */
-export function ContactModal({ open, designer, onClose, initialMessage = '', onOpenChat }: ContactModalProps) {
+export function ContactModal({ open, designer, onClose, initialMessage = '', onOpenChat, onRequireLogin }: ContactModalProps) {
   useChatOutbox();
   const online = useOnline();
   const [text, setText] = useState(initialMessage);
@@ -52,6 +54,10 @@ export function ContactModal({ open, designer, onClose, initialMessage = '', onO
     event.preventDefault();
     setTouched(true);
     if (cleaned === null || tooLong || waiting) return;
+    if (onRequireLogin) {
+      onRequireLogin(cleaned);
+      return;
+    }
     const queuedEntry = await queueContact(designer.id, cleaned);
     setSeq(queuedEntry.seq);
   };

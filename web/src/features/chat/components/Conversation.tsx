@@ -12,6 +12,7 @@ import type { ChatMessage, ChatSide } from '../api/types';
 import { outgoingOf, queueChatMessage, useChatOutbox } from '../hooks/useChatOutbox';
 import { cleanMessage, counterpartName, MAX_MESSAGE_LENGTH, mergeConversation, mergeServerMessages, type DisplayMessage } from '../lib/messages';
 import { messageTime } from './ContactList';
+import { useChatEvents } from '../hooks/useChatEvents';
 import styles from './Chat.module.css';
 
 export interface ConversationProps {
@@ -36,6 +37,7 @@ const STATE_LABEL: Record<DisplayMessage['state'], () => string> = {
  * connection, sent, read, or not sent with Riprova.
  */
 export function Conversation({ contactId, side }: ConversationProps) {
+  useChatEvents();
   const dispatch = useThunkDispatch();
   const online = useOnline();
   const result = useConversationQuery(contactId, { pollingInterval: CHAT_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });

@@ -7,6 +7,7 @@ import type { Contact } from '../api/types';
 import { newIncoming, noticeSender } from '../lib/messages';
 import { ChatGlyph } from './ContactButton';
 import { useContacts } from './ContactList';
+import { useChatEvents } from '../hooks/useChatEvents';
 import styles from './Chat.module.css';
 
 /** How long "Nuovo messaggio da {sender}" stays. */
@@ -21,6 +22,7 @@ export interface MessagesCounterProps {
  * unread ones (polled every 10 s; an unchanged count costs a 304).
  */
 export function MessagesCounter({ onOpen }: MessagesCounterProps) {
+  useChatEvents();
   const unread = useUnreadCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS, skipPollingIfUnfocused: true });
   const contacts = useContacts('designer');
   const count = unread.data?.as_designer ?? 0;

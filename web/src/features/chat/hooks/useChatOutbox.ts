@@ -111,7 +111,16 @@ export function useChatOutbox(): {
   return { entries, retry, discard };
 }
 
-/** Watches one outbox entry until it is sent or refused. */
+/**
+ * Watches one outbox entry until it is sent or refused: undefined while unknown, null once it is
+ * gone. The answer is tied to its seq, because a live query briefly keeps the previous result when
+ * its arguments change.
+ */
 export function useOutboxEntry(seq: number | null): OutboxEntry | null | undefined {
-  return useLiveQuery(async () => (seq === null ? null : ((await db.outbox.get(seq)) ?? null)), [seq], undefined);
+  const result = useLiveQuery(
+    async () => ({ seq, entry: seq === null ? null : ((await db.outbox.get(seq)) ?? null) }),
+    [seq],
+    undefined,
+  );
+  return result && result.seq === seq ? result.entry : undefined;
 }

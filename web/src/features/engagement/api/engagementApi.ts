@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api/api';
-import { parseDesigner, type Designer } from '../../designers/lib/designer';
+import { parseFavourite, type FavouriteDesigner } from '../lib/favourite';
 
 /** POST /api/likes answer. */
 export interface LikeResult {
@@ -40,7 +40,7 @@ export interface ShareStats {
 export interface LikedDesigner {
   designer_id: number;
   liked_at: string;
-  designer: Designer;
+  designer: FavouriteDesigner;
 }
 
 /** The style result the results e-mail carries. */
@@ -68,7 +68,7 @@ function parseLikedDesigners(raw: unknown): LikedDesigner[] {
   const out: LikedDesigner[] = [];
   for (const item of list) {
     const record = item as { designer_id?: unknown; liked_at?: unknown; designer?: unknown };
-    const designer = parseDesigner(record.designer);
+    const designer = parseFavourite(record.designer);
     if (designer) out.push({ designer_id: designer.id, liked_at: typeof record.liked_at === 'string' ? record.liked_at : '', designer });
   }
   return out;
@@ -78,28 +78,28 @@ function parseLikedDesigners(raw: unknown): LikedDesigner[] {
 export const engagementApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLikeCount: build.query<LikeCount, number>({
-      query: (id) => `/api/likes/designer/${id}/count`,
+      query: (id) => `/likes/designer/${id}/count`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `count-${id}` }],
     }),
     getLikeStatus: build.query<LikeStatus, number>({
-      query: (id) => `/api/likes/status/${id}`,
+      query: (id) => `/likes/status/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `status-${id}` }],
     }),
     getMyLikes: build.query<LikedDesigner[], void>({
-      query: () => '/api/likes/mine',
+      query: () => '/likes/mine',
       transformResponse: parseLikedDesigners,
       providesTags: [{ type: 'Like', id: 'MINE' }],
     }),
     getLikeStats: build.query<LikeStats, number>({
-      query: (id) => `/api/likes/stats/${id}`,
+      query: (id) => `/likes/stats/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Like', id: `stats-${id}` }],
     }),
     getShareStats: build.query<ShareStats, number>({
-      query: (id) => `/api/shares/stats/${id}`,
+      query: (id) => `/shares/stats/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Share', id: `stats-${id}` }],
     }),
     sendResults: build.mutation<SendResultsAnswer, SendResultsArgs>({
-      query: (body) => ({ url: '/api/email/send-results', method: 'POST', body }),
+      query: (body) => ({ url: '/email/send-results', method: 'POST', body }),
     }),
   }),
 });

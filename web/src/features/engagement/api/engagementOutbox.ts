@@ -1,4 +1,4 @@
-import type { DesignersDispatch } from '../../designers/hooks/useDesignersDispatch';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
 import { LIKE_KIND, likeEntity } from '../lib/likeState';
 import { engagementApi, type LikeResult, type SharePlatform } from './engagementApi';
@@ -6,8 +6,11 @@ import { engagementApi, type LikeResult, type SharePlatform } from './engagement
 /** The outbox kind of a recorded share (anonymous visitors' too). */
 export const SHARE_KIND = 'share.record';
 
-/** A dispatch that takes RTK Query cache thunks (the designers feature's, whose state is left open). */
-type Dispatch = DesignersDispatch;
+/**
+ * A dispatch for RTK Query cache thunks. Their state types differ and a feature may not name the
+ * app's root state, so the state is left open here (as the designers feature does).
+ */
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 
 /** Queues a like or unlike; the outbox sends it at once when online and replays it once otherwise. */
 export async function queueLikeToggle(designerId: number): Promise<void> {

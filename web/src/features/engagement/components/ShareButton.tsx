@@ -6,7 +6,7 @@ import { SHARE_PLATFORMS, type SharePlatform } from '../api/engagementApi';
 import { queueShare } from '../api/engagementOutbox';
 import { platformShareHref, shareText, shareUrl, type ShareableDesigner } from '../lib/share';
 import styles from './Engagement.module.css';
-import { ShareIcon } from './HeartIcon';
+import { LinkIcon, ShareIcon } from './HeartIcon';
 
 export interface ShareButtonProps {
   designer: ShareableDesigner;
@@ -28,7 +28,7 @@ const PLATFORM_MARK: Record<(typeof SHARE_PLATFORMS)[number], string> = {
   linkedin: 'in',
   telegram: 'T',
   email: '@',
-  copy: '⧉',
+  copy: '',
 };
 
 function record(designerId: number, platform: SharePlatform): void {
@@ -135,7 +135,7 @@ export function ShareButton({ designer, label, compact = false, className }: Sha
             <li key={platform}>
               <button type="button" className={styles.platform} data-platform={platform} onClick={() => void choose(platform)}>
                 <span className={styles.platformIcon} aria-hidden="true">
-                  {PLATFORM_MARK[platform]}
+                  {platform === 'copy' ? <LinkIcon /> : PLATFORM_MARK[platform]}
                 </span>
                 {platform === 'copy' ? t('engagement.share.copy') : t(`engagement.platform.${platform}`)}
               </button>

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { DesignerAvatar } from '../../designers/components/DesignerAvatar';
 import { VerifiedBadge } from '../../designers/components/VerifiedBadge';
 import { publicStyleLabel } from '../../designers/lib/labels';
-import { matchLine, type MatchedDesigner } from '../../questionnaire/lib/matches';
+import { matchLine, type MatchedDesigner } from '../lib/matches';
 import styles from './DesignerCard.module.css';
 
 export interface DesignerCardProps {

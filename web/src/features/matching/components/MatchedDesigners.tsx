@@ -3,7 +3,8 @@ import { t } from '../../../shared/i18n/t';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { BookButton } from '../../appointments/components/BookButton';
-import { MatchList } from '../../questionnaire/components/MatchList';
+import { ContactButton } from '../../chat/components/ContactButton';
+import { MatchList } from './MatchList';
 import styles from './MatchedDesigners.module.css';
 
 /**
@@ -22,7 +23,12 @@ export function MatchedDesigners() {
       </h2>
       <MatchList
         subject={{ user_id: userId }}
-        renderActions={(d) => <BookButton designerId={d.id} designerName={d.name} variant="secondary" />}
+        renderActions={(d) => (
+          <>
+            <ContactButton designer={d} flow="compose" variant="secondary" size="md" />
+            <BookButton designerId={d.id} designerName={d.name} variant="secondary" />
+          </>
+        )}
         empty={
           <div className={styles.empty}>
             <p>{t('matching.noMatches')}</p>

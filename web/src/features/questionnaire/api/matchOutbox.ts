@@ -3,7 +3,7 @@ import { loadQuizResult, saveQuizResult } from '../../../shared/lib/quizResult';
 import { t } from '../../../shared/i18n/t';
 import { showToast } from '../../../shared/ui/Toast';
 import { loadLastResult, saveLastResult } from '../lib/lastResult';
-import { parseMatchPage } from '../lib/matches';
+import { parseMatchPage } from '../../matching/lib/matches';
 import type { StyleAnalysis } from '../lib/questionnaire';
 
 /** The outbox kind of a questionnaire finished offline. */

@@ -7,14 +7,15 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { BookButton } from '../../appointments/components/BookButton';
+import { ContactButton } from '../../chat/components/ContactButton';
 import { DesignerCard } from '../../matching/components/DesignerCard';
 import { queueMatch } from '../api/matchOutbox';
 import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
-import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
+import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
-import { MatchList } from './MatchList';
+import { MatchList } from '../../matching/components/MatchList';
 import { QuestionStep } from './QuestionStep';
 import { StyleProfile } from './StyleProfile';
 import styles from './HomeJourney.module.css';
@@ -35,7 +36,12 @@ export interface HomeJourneyProps {
   onExit: () => void;
 }
 
-const bookAction = (designer: MatchedDesigner) => <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />;
+const bookAction = (designer: MatchedDesigner) => (
+  <>
+    <ContactButton designer={designer} flow="compose" variant="secondary" size="md" />
+    <BookButton designerId={designer.id} designerName={designer.name} variant="secondary" />
+  </>
+);
 
 /**
  * The questionnaire states of the home page: the seven questions, the registration prompt with the

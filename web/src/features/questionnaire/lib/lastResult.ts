@@ -1,7 +1,7 @@
 import { db as appDatabase, type InternoDatabase } from '../../../shared/offline/db';
 import { getCachedResponse, putCachedResponse } from '../../../shared/offline/responseCache';
 import { parseAnalysis, type StyleAnalysis } from './questionnaire';
-import { parseMatchPage, type MatchPage } from './matches';
+import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 
 /**
  * The last questionnaire result on this device, kept in IndexedDB (the responses table, under a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StyleCode } from '../../designers/lib/designer';
 import { chosenOptions, orderedShares, parseAnalysis, parseQuestionnaire, scoreOptions } from './questionnaire';
-import { matchLine, matchingFailureKey, parseMatchPage, type MatchPage } from './matches';
+import { matchLine, matchingFailureKey, parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 
 const pick = (...codes: StyleCode[]) => codes.map((style) => ({ style }));
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);

@@ -1,4 +1,7 @@
 import { STYLE_CODES, type StyleCode } from '../../designers/lib/designer';
+import type { StyleAnalysis } from '../../matching/lib/analysis';
+
+export { parseAnalysis, type StyleAnalysis } from '../../matching/lib/analysis';
 
 /** One answer of a question: its text, the style it expresses and its picture. */
 export interface QuizOption {
@@ -30,10 +33,6 @@ export interface Questionnaire {
   styles: StyleInfo[];
 }
 
-export interface StyleAnalysis {
-  dominant_style: StyleCode;
-  style_percentages: Record<StyleCode, number>;
-}
 
 function isCode(value: unknown): value is StyleCode {
   return typeof value === 'string' && (STYLE_CODES as readonly string[]).includes(value);
@@ -71,18 +70,6 @@ export function parseQuestionnaire(raw: unknown): Questionnaire {
   return { version: str(body.version), questions, styles };
 }
 
-/** A style analysis as the server or storage holds it, or null when it is not one. */
-export function parseAnalysis(raw: unknown): StyleAnalysis | null {
-  const body = rec(raw);
-  if (!isCode(body.dominant_style)) return null;
-  const pct = rec(body.style_percentages);
-  const out = {} as Record<StyleCode, number>;
-  for (const code of STYLE_CODES) {
-    const value = Number(pct[code] ?? 0);
-    out[code] = Number.isFinite(value) ? Math.max(0, Math.min(100, Math.round(value))) : 0;
-  }
-  return { dominant_style: body.dominant_style, style_percentages: out };
-}
 
 /**
  * The style analysis of chosen options, computed on the device exactly as the server does

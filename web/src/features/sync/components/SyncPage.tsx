@@ -1,15 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useSelector } from 'react-redux';
-import type { OutboxEntry } from '../../../shared/offline/db';
-import { db } from '../../../shared/offline/db';
-import { listOutbox } from '../../../shared/offline/outbox';
+import type { OutboxEntry } from '../hooks/useOutboxEntries';
 import { confirmOldAction, discardAction, drainOutbox, retryAction } from '../../../shared/offline/outboxService';
 import { useOutboxStatus } from '../../../shared/offline/useOutboxStatus';
 import { formatDateTime, formatTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
-import { selectUserId, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';
-import { entryActions, entryLabelKey, entryState, sortForPage, type EntryState } from '../lib/entries';
+import { useOutboxEntries } from '../hooks/useOutboxEntries';
+import { entryActions, entryLabelKey, entryState, type EntryState } from '../lib/entries';
 import styles from './SyncPage.module.css';
 
 const STATE_LABELS = {
@@ -66,10 +62,8 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
  * with its state, the reason of a refusal, and retry or discard.
  */
 export function SyncPage() {
-  const userId = useSelector((state: WithSession) => selectUserId(state));
   const status = useOutboxStatus();
-  const entries = useLiveQuery(() => listOutbox(db, userId), [userId]);
-  const sorted = entries ? sortForPage(entries) : null;
+  const sorted = useOutboxEntries() ?? null;
   const waiting = status.pending + status.needsReview;
   return (
     <div className={styles.page}>

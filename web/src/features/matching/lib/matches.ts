@@ -1,5 +1,5 @@
 import { parseDesigner, type Designer } from '../../designers/lib/designer';
-import { parseAnalysis, type StyleAnalysis } from './questionnaire';
+import { parseAnalysis, type StyleAnalysis } from './analysis';
 
 /** Matched designers per page, as the spec says (customer spec, section 9). */
 export const MATCH_PAGE_SIZE = 5;

@@ -4,8 +4,8 @@ import { useStaleness } from '../../../shared/api/staleSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
-import { DesignerCard } from '../../matching/components/DesignerCard';
-import { useGetMatchesQuery, type MatchesArgs } from '../api/questionnaireApi';
+import { DesignerCard } from './DesignerCard';
+import { useGetMatchesQuery, type MatchesArgs } from '../api/matchingApi';
 import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
 import styles from './MatchList.module.css';
 

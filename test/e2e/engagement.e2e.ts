@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inBrowser } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Engagement journeys: a visitor's like asks to register; a customer likes (the count rises and
+ * survives a reload) and unlikes; copying the share link confirms and is recorded; the designer
+ * sees who liked and shared in the statistics; a like made offline is sent once when back online.
+ */
+
+interface Account {
+  token: string;
+  user: Record<string, unknown>;
+}
+
+let server: RunningServer;
+let counter = 0;
+
+async function call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+async function must(status: number, method: string, path: string, token: string | null, body?: unknown): Promise<any> {
+  const answer = await call(method, path, token, body);
+  if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json;
+}
+
+async function login(email: string, password: string): Promise<Account> {
+  const user = await must(200, 'POST', '/api/auth/login', null, { email, password });
+  return { token: user.access_token as string, user };
+}
+
+async function customer(name: string): Promise<Account> {
+  counter += 1;
+  const email = `fan${counter}@example.com`;
+  await must(201, 'POST', '/api/auth/register', null, { email, password: 'password123', name });
+  return login(email, 'password123');
+}
+
+async function designer(name: string): Promise<Account & { id: number }> {
+  counter += 1;
+  const email = `studio${counter}@example.com`;
+  const profile = await must(201, 'POST', '/api/designers', null, {
+    name, email, password: 'designer123', bio: 'Case luminose, materiali naturali.', specialties: ['Japandi'], design_style: 'C',
+    prima_proposta: '5-7 giorni', work_preferences: ['online'], city: 'Torino', privacy_consent: true,
+  });
+  return { ...(await login(email, 'designer123')), id: profile.id as number };
+}
+
+async function signIn(page: Page, account: Account | null): Promise<void> {
+  await page.goto(`${server.baseUrl}/privacy`);
+  await page.evaluate((user) => {
+    if (user) localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  }, account?.user ?? null);
+}
+
+async function likeCount(id: number): Promise<number> {
+  return (await must(200, 'GET', `/api/likes/designer/${id}/count`, null)).like_count as number;
+}
+
+beforeAll(async () => {
+  server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('engagement', () => {
+  it('a visitor who likes is asked to register first', async () => {
+    const sofia = await designer('Sofia Marino');
+    await inBrowser('like-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, null);
+      await page.goto(`${server.baseUrl}/profile/${sofia.id}`);
+      await page.getByTestId('like-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Registrazione Richiesta' });
+      await dialog.getByText('Per mettere "mi piace" ai designer devi prima registrarti. È veloce e gratuito!').waitFor();
+      await dialog.getByRole('button', { name: 'Registrati' }).click();
+      await page.waitForURL(/\/login\?mode=register/);
+    });
+    expect(await likeCount(sofia.id)).toBe(0);
+  });
+
+  it('a customer likes: the count rises and survives a reload; unliking brings it back', async () => {
+    const bea = await designer('Bea Verdi');
+    const anna = await customer('Anna Neri');
+    // Someone else liked Bea already: the page must show the server's count, not start from zero.
+    const other = await customer('Luca Bianchi');
+    await must(200, 'POST', '/api/likes', other.token, { designer_id: bea.id });
+    await inBrowser('like-customer', { baseUrl: server.baseUrl, width: 1280, height: 900 }, async ({ page }) => {
+      await signIn(page, anna);
+      await page.goto(`${server.baseUrl}/designer/${bea.id}`);
+      const button = page.getByTestId('like-button');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+      await button.click();
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('2');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => likeCount(bea.id)).toBe(2);
+
+      await page.reload();
+      await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('2');
+
+      await page.getByTestId('like-button').click();
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => likeCount(bea.id)).toBe(1);
+    });
+  });
+
+  it('copying the share link confirms for two seconds and records the share; the designer sees the statistics', async () => {
+    const carla = await designer('Carla Fontana');
+    const bruno = await customer('Bruno Gallo');
+    await must(200, 'POST', '/api/likes', bruno.token, { designer_id: carla.id });
+    await inBrowser('share-copy', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+      await signIn(page, bruno);
+      await page.goto(`${server.baseUrl}/profile/${carla.id}`);
+      await page.getByTestId('share-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Condividi Carla Fontana' });
+      await dialog.locator('[data-platform="copy"]').click();
+      await dialog.getByText('Link copiato!').waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain(`/profile/${carla.id}?shared=true`);
+      await dialog.getByText('Link copiato!').waitFor({ state: 'detached', timeout: 4000 });
+    });
+    await expect.poll(async () => (await must(200, 'GET', `/api/shares/designer/${carla.id}/count`, null)).share_count).toBe(1);
+
+    await inBrowser('designer-stats', { baseUrl: server.baseUrl, width: 1280, height: 900 }, async ({ page }) => {
+      await signIn(page, carla);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      await page.getByRole('button', { name: /Mi piace/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Le tue statistiche' });
+      await dialog.getByText('1 persona ha messo mi piace').waitFor();
+      await dialog.getByTestId('likers').getByText('Bruno Gallo').waitFor();
+      await dialog.getByRole('tab', { name: 'Condiviso' }).click();
+      await dialog.getByText('Il tuo profilo è stato condiviso 1 volta').waitFor();
+      expect(await dialog.locator('[data-platform="copy"]').textContent()).toContain('1');
+      await dialog.getByTestId('sharers').getByText('Bruno Gallo').waitFor();
+    });
+  });
+
+  it('a like made offline shows at once and is sent once when back online', async () => {
+    const dora = await designer('Dora Russo');
+    const elena = await customer('Elena Conti');
+    await inBrowser('like-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await signIn(page, elena);
+      await page.goto(`${server.baseUrl}/profile/${dora.id}`);
+      const button = page.getByTestId('like-button');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      await context.setOffline(true);
+      await button.click();
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+      expect(await button.isDisabled()).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await likeCount(dora.id)).toBe(0);
+      await context.setOffline(false);
+      await expect.poll(() => likeCount(dora.id), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => button.isDisabled()).toBe(false);
+      expect(await page.getByTestId('like-count').textContent()).toBe('1');
+      await page.waitForTimeout(1000);
+    });
+    const stats = await must(200, 'GET', `/api/likes/stats/${dora.id}`, dora.token);
+    expect(stats.total_likes).toBe(1);
+    expect(await likeCount(dora.id)).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { formatLongDate } from '../../../shared/i18n/dates';
+import { t } from '../../../shared/i18n/t';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
+import { useGetMyLikesQuery } from '../api/engagementApi';
+import styles from './FavouriteDesigners.module.css';
+import { LikeButton } from './LikeButton';
+
+export interface FavouriteDesignersProps {
+  /** Heading level of the section title inside the page (2 by default). */
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+/**
+ * "Preferiti" for /user-profile: the designers the customer liked, newest first, each with its
+ * heart to unlike. The list is a cached GET and the small images load eagerly, so the shortlist
+ * opens offline once it has been seen (IndexedDB for the list, the service worker for images).
+ */
+export function FavouriteDesigners({ headingLevel = 2, className }: FavouriteDesignersProps) {
+  const likes = useGetMyLikesQuery();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className={`${styles.section} ${className ?? ''}`} aria-labelledby="favourites-title" data-testid="favourites">
+      <Heading id="favourites-title" className={styles.title}>
+        {t('engagement.favourites.title')}
+      </Heading>
+      <p className={styles.intro}>{t('engagement.favourites.intro')}</p>
+      {likes.isLoading ? (
+        <p className={styles.meta} role="status">
+          …
+        </p>
+      ) : !likes.data ? (
+        <Alert tone="error">
+          {t('engagement.favourites.loadFailed')}{' '}
+          <Button variant="ghost" onClick={() => void likes.refetch()}>
+            {t('engagement.stats.retry')}
+          </Button>
+        </Alert>
+      ) : likes.data.length === 0 ? (
+        <p className={styles.meta}>{t('engagement.favourites.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {likes.data.map(({ designer, liked_at: likedAt }) => (
+            <li key={designer.id} className={styles.card}>
+              <span className={styles.cover}>
+                <ResponsiveImage path={designer.gallery_images[0] ?? designer.profile_picture} alt="" width={80} height={80} priority />
+              </span>
+              <span className={styles.body}>
+                <Link className={styles.name} to={`/profile/${designer.id}`}>
+                  {designer.name}
+                </Link>
+                <span className={styles.meta}>{[designer.design_style_label, designer.city].filter(Boolean).join(' · ')}</span>
+                {likedAt ? <span className={styles.meta}>{t('engagement.favourites.likedOn', { date: formatLongDate(likedAt) })}</span> : null}
+                <span className={styles.actions}>
+                  <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} compact />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import type { AppError } from '../../../shared/api/errors';
+import { t } from '../../../shared/i18n/t';
+import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button, type ButtonVariant } from '../../../shared/ui/Button';
+import { TextField } from '../../../shared/ui/Field';
+import { Modal } from '../../../shared/ui/Modal';
+import { showToast } from '../../../shared/ui/Toast';
+import { useSendResultsMutation, type StyleAnalysisInput } from '../api/engagementApi';
+
+export interface SendResultsButtonProps {
+  /** The questionnaire result: dominant_style and the five style_percentages. */
+  styleAnalysis: StyleAnalysisInput;
+  /** The matched designers, best first; the e-mail lists the first five. */
+  designerIds: readonly number[];
+  variant?: ButtonVariant;
+  block?: boolean;
+  className?: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The address check of the form; null when it is fine. */
+export function emailProblem(value: string): string | null {
+  if (value.trim() === '') return t('engagement.results.emailRequired');
+  if (!EMAIL_PATTERN.test(value.trim())) return t('engagement.results.emailInvalid');
+  return null;
+}
+
+/**
+ * "Invia i risultati via email", for the registration prompt and the customer profile: the style
+ * result and the matched designers by e-mail. Signed-in customers get it at their own address;
+ * visitors type one. The server throttles it per address.
+ */
+export function SendResultsButton({ styleAnalysis, designerIds, variant = 'secondary', block, className }: SendResultsButtonProps) {
+  const user = useSelector((state: WithSession) => selectUser(state));
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [send, sending] = useSendResultsMutation();
+
+  const close = (): void => {
+    setOpen(false);
+    setFailure(null);
+    setFieldError(null);
+  };
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (sending.isLoading) return;
+    setFailure(null);
+    if (!user) {
+      const problem = emailProblem(email);
+      setFieldError(problem);
+      if (problem) return;
+    }
+    if (!navigator.onLine) {
+      setFailure(t('engagement.results.offline'));
+      return;
+    }
+    try {
+      const answer = await send({
+        email: user ? undefined : email.trim(),
+        style_analysis: styleAnalysis,
+        designer_ids: [...designerIds],
+      }).unwrap();
+      showToast(t('engagement.results.sent', { email: answer.email }), { tone: 'success' });
+      close();
+    } catch (caught) {
+      setFailure((caught as AppError).message);
+    }
+  };
+
+  return (
+    <>
+      <Button variant={variant} block={block} className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('engagement.results.button')}
+      </Button>
+      <Modal
+        open={open}
+        onClose={close}
+        title={t('engagement.results.title')}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t('engagement.results.cancel')}
+            </Button>
+            <Button type="submit" form="send-results-form" disabled={sending.isLoading} aria-busy={sending.isLoading}>
+              {sending.isLoading ? t('engagement.results.sending') : t('engagement.results.send')}
+            </Button>
+          </>
+        }
+      >
+        <form id="send-results-form" noValidate onSubmit={(event) => void submit(event)}>
+          <p>{t('engagement.results.intro')}</p>
+          {user ? (
+            <p>{t('engagement.results.toAccount', { email: user.email })}</p>
+          ) : (
+            <TextField
+              label={t('engagement.results.email')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              error={fieldError ?? undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+        </form>
+      </Modal>
+    </>
+  );
+}

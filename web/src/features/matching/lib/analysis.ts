@@ -1,0 +1,28 @@
+import { STYLE_CODES, type StyleCode } from '../../designers/lib/designer';
+
+/** A customer's style profile: the dominant style and five percentages summing to 100. */
+export interface StyleAnalysis {
+  dominant_style: StyleCode;
+  style_percentages: Record<StyleCode, number>;
+}
+
+function rec(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function isCode(value: unknown): value is StyleCode {
+  return typeof value === 'string' && (STYLE_CODES as readonly string[]).includes(value);
+}
+
+/** A style analysis as the server or storage holds it, or null when it is not one. */
+export function parseAnalysis(raw: unknown): StyleAnalysis | null {
+  const body = rec(raw);
+  if (!isCode(body.dominant_style)) return null;
+  const pct = rec(body.style_percentages);
+  const out = {} as Record<StyleCode, number>;
+  for (const code of STYLE_CODES) {
+    const value = Number(pct[code] ?? 0);
+    out[code] = Number.isFinite(value) ? Math.max(0, Math.min(100, Math.round(value))) : 0;
+  }
+  return { dominant_style: body.dominant_style, style_percentages: out };
+}

@@ -26,6 +26,8 @@ type PasswordHasher struct {
 	params Argon2Params
 	slots  chan struct{}
 	dummy  string
+	// observe, when set (tests), is told the cost parameters of every key derivation.
+	observe func(Argon2Params)
 }
 
 // NewPasswordHasher returns a hasher allowing concurrency simultaneous hashes.
@@ -68,6 +70,9 @@ func (h *PasswordHasher) Burn(password string) { h.Verify(password, h.dummy) }
 func (h *PasswordHasher) derive(password string, salt []byte, p Argon2Params) []byte {
 	h.slots <- struct{}{}
 	defer func() { <-h.slots }()
+	if h.observe != nil {
+		h.observe(p)
+	}
 	return argon2.IDKey([]byte(password), salt, p.Time, p.MemoryKiB, p.Threads, 32)
 }
 

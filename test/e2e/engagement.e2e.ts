@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
@@ -68,6 +69,15 @@ async function likeCount(id: number): Promise<number> {
   return (await must(200, 'GET', `/api/likes/designer/${id}/count`, null)).like_count as number;
 }
 
+/** Serious and critical axe violations on the page (or inside scope). */
+async function axe(page: Page, scope?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (scope ? builder.include(scope) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 beforeAll(async () => {
   server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
 });
@@ -112,6 +122,12 @@ describe('engagement', () => {
       await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('2');
 
+      // The liked designer is in the customer's favourites ("Preferiti" on /user-profile).
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.getByTestId('favourites').getByRole('link', { name: 'Bea Verdi' }).waitFor();
+
+      await page.goto(`${server.baseUrl}/designer/${bea.id}`);
+      await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
       await page.getByTestId('like-button').click();
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
@@ -131,6 +147,7 @@ describe('engagement', () => {
       const dialog = page.getByRole('dialog', { name: 'Condividi Carla Fontana' });
       await dialog.locator('[data-platform="copy"]').click();
       await dialog.getByText('Link copiato!').waitFor();
+      expect(await axe(page, '[role="dialog"]')).toEqual([]);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toContain(`/profile/${carla.id}?shared=true`);
       await dialog.getByText('Link copiato!').waitFor({ state: 'detached', timeout: 4000 });
@@ -144,10 +161,13 @@ describe('engagement', () => {
       const dialog = page.getByRole('dialog', { name: 'Le tue statistiche' });
       await dialog.getByText('1 persona ha messo mi piace').waitFor();
       await dialog.getByTestId('likers').getByText('Bruno Gallo').waitFor();
+      // Messaging's conversations appear as the middle tab.
+      expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Piaciuto', 'Messaggi', 'Condiviso']);
       await dialog.getByRole('tab', { name: 'Condiviso' }).click();
       await dialog.getByText('Il tuo profilo è stato condiviso 1 volta').waitFor();
       expect(await dialog.locator('[data-platform="copy"]').textContent()).toContain('1');
       await dialog.getByTestId('sharers').getByText('Bruno Gallo').waitFor();
+      expect(await axe(page, '[role="dialog"]')).toEqual([]);
     });
   });
 

@@ -5,9 +5,11 @@ import { DesignerAppointmentsModal } from '../../features/appointments/component
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
 import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
 import { ChatModal } from '../../features/chat/components/ChatModal';
+import { ContactList } from '../../features/chat/components/ContactList';
 import { MessagesCounter, NewMessageNotice } from '../../features/chat/components/DesignerMessages';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
 import { LikesCounter } from '../../features/engagement/components/LikesCounter';
+import { t } from '../../shared/i18n/t';
 
 /**
  * /designer-profile: the designer's dashboard. The designers feature draws the profile; the four
@@ -29,7 +31,25 @@ export function DesignerDashboardPage() {
         <>
           {/* 1. Likes, opening the statistics modal (tabs Liked, Messages, Shared): engagement (issue 6).
                  Messaging passes its "Messaggi" tab through extraTabs. */}
-          <LikesCounter designerId={designer.id} initialCount={designer.like_count} />
+          <LikesCounter
+            designerId={designer.id}
+            initialCount={designer.like_count}
+            extraTabs={[
+              {
+                id: 'messages',
+                label: t('engagement.stats.messages'),
+                render: (close) => (
+                  <ContactList
+                    side="designer"
+                    onOpen={(contact) => {
+                      close();
+                      setChat({ open: true, contactId: contact.id });
+                    }}
+                  />
+                ),
+              },
+            ]}
+          />
           {/* 2. Messages: conversations, highlighted while some are unread (polled every 10 s); opens the chat. */}
           <MessagesCounter onOpen={() => setChat({ open: true, contactId: null })} />
           {/* 3. Confirmed appointments, opening "I Miei Appuntamenti" (scheduling, issue 8). */}

@@ -7,6 +7,8 @@ import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
+import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
+import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
 import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
@@ -17,6 +19,13 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { StaleNotice } from '../../shared/ui/StaleNotice';
 import { LogoutConfirm } from '../shell/LogoutConfirm';
 import styles from './UserProfilePage.module.css';
+
+/** The ids of the matched designers in the profile answer, best first. */
+function matchedIds(list: readonly unknown[]): number[] {
+  return list
+    .map((item) => (typeof item === 'object' && item !== null ? Number((item as { id?: unknown; designer_id?: unknown }).id ?? (item as { designer_id?: unknown }).designer_id) : NaN))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
 
 /**
  * /user-profile: the customer's page, a list of separate sections. Each feature adds its own
@@ -62,11 +71,19 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
+      {account.style_analysis ? (
+        <section className={styles.section} aria-label={t('engagement.results.title')}>
+          <SendResultsButton styleAnalysis={account.style_analysis} designerIds={matchedIds(profile.data.matched_designers)} />
+        </section>
+      ) : null}
+
       <div className={styles.section}>
         <MatchedDesigners />
       </div>
 
-      {/* Favourites (engagement) go here. */}
+      <section className={styles.section}>
+        <FavouriteDesigners />
+      </section>
 
       <CustomerConversations className={styles.section} initialContactId={Number.isInteger(chatLink) && chatLink > 0 ? chatLink : null} />
 

@@ -875,6 +875,7 @@ export const it = {
   'engagement.stats.tabs': 'Statistiche',
   'engagement.stats.liked': 'Piaciuto',
   'engagement.stats.shared': 'Condiviso',
+  'engagement.stats.messages': 'Messaggi',
   'engagement.stats.totalLikes': { one: '{count} persona ha messo mi piace', many: '{count} di persone hanno messo mi piace', other: '{count} persone hanno messo mi piace' },
   'engagement.stats.totalShares': { one: 'Il tuo profilo è stato condiviso {count} volta', many: 'Il tuo profilo è stato condiviso {count} di volte', other: 'Il tuo profilo è stato condiviso {count} volte' },
   'engagement.stats.noLikes': 'Nessun mi piace per ora. Una galleria curata e una bio chiara aiutano i clienti a sceglierti.',

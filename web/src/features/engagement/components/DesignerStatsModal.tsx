@@ -13,7 +13,8 @@ export interface StatsTab {
   label: string;
   /** A number shown beside the label, if any. */
   badge?: number;
-  render: () => ReactNode;
+  /** Draws the tab; close() shuts the statistics (e.g. before opening the chat). */
+  render: (close: () => void) => ReactNode;
 }
 
 export interface DesignerStatsModalProps {
@@ -178,7 +179,7 @@ export function DesignerStatsModal({ open, designerId, onClose, extraTabs = [], 
         ))}
       </div>
       <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${current?.id ?? 'liked'}`} className={styles.panel}>
-        {current?.render()}
+        {current?.render(onClose)}
       </div>
     </Modal>
   );

@@ -129,7 +129,7 @@ func (s *Server) register(c *gin.Context) {
 	c.JSON(http.StatusCreated, s.sessionView(c, sess))
 }
 
-// parseLeadID accepts a number, a numeric string, or nothing.
+// parseLeadID accepts a number, a numeric string, or nothing (0 counts as nothing).
 func parseLeadID(raw json.RawMessage) (*int64, error) {
 	bad := fault.InvalidField("lead_id", "lead_id must be a positive integer")
 	if len(raw) == 0 || string(raw) == "null" {
@@ -144,8 +144,12 @@ func parseLeadID(raw json.RawMessage) (*int64, error) {
 		raw = json.RawMessage(s)
 	}
 	id, err := strconv.ParseInt(string(raw), 10, 64)
-	if err != nil || id <= 0 {
+	if err != nil || id < 0 {
 		return nil, bad
+	}
+	if id == 0 {
+		// A questionnaire finished offline has no lead yet: its answers travel instead.
+		return nil, nil
 	}
 	return &id, nil
 }

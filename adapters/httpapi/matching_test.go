@@ -277,6 +277,12 @@ func TestMatching_RegisterWithAnswersOnly(t *testing.T) {
 		if r["style_analysis"].(map[string]any)["dominant_style"] != "E" {
 			t.Fatalf("answers are scored on the server: %v", r)
 		}
+		// A result finished offline has lead 0 and travels as answers.
+		offline := env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "ugo@example.com",
+			"password": "password123", "name": "Ugo", "lead_id": 0, "questionnaire_answers": quizAnswers("C")}}, 201).JSON(t)
+		if offline["style_analysis"].(map[string]any)["dominant_style"] != "C" {
+			t.Fatalf("offline result at registration: %v", offline)
+		}
 		env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "fede@example.com",
 			"password": "password123", "name": "Fede", "questionnaire_answers": []string{"boh"}}}, 422)
 		if got := env.do(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "gino@example.com",

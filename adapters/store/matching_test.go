@@ -96,3 +96,25 @@ func TestMatchingRepo_Profiles(t *testing.T) {
 		}
 	})
 }
+
+// TestMigrate_AppliesReservedNumbersLate checks a database that got a later
+// feature's migration first still receives 00004 (numbers are reserved per feature).
+func TestMigrate_AppliesReservedNumbersLate(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := db.SQL().ExecContext(ctx, "DROP TABLE leads"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL().ExecContext(ctx, "DELETE FROM goose_db_version WHERE version_id = 4"); err != nil {
+			t.Fatal(err)
+		}
+		n, err := db.Migrate(ctx)
+		if err != nil || n != 1 {
+			t.Fatalf("migrate: %d applied, %v", n, err)
+		}
+		l := matching.Lead{Answers: []string{}, Analysis: matching.Analysis{Dominant: "A", Percentages: map[style.Code]int{"A": 100, "B": 0, "C": 0, "D": 0, "E": 0}}}
+		if err := store.NewMatchingRepo(db).CreateLead(ctx, &l); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

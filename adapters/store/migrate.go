@@ -42,7 +42,9 @@ func (d *DB) provider() (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	// Migration numbers are reserved per feature (docs/engineering.md), so a
+	// database may have 00007 before 00004 lands: apply such gaps, do not refuse.
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithAllowOutofOrder(true)}
 	dialect := goose.DialectSQLite3
 	if d.dialect == Postgres {
 		dialect = goose.DialectPostgres

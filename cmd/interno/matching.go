@@ -7,6 +7,7 @@ import (
 
 	"interno/adapters/artwork"
 	"interno/adapters/store"
+	"interno/core/designers"
 	"interno/core/identity"
 	"interno/core/matching"
 	"interno/core/style"
@@ -45,6 +46,14 @@ func (a *app) prepaint(ctx context.Context) {
 	for _, q := range matching.Default.Questions {
 		for _, o := range q.Options {
 			names = append(names, o.Image)
+		}
+	}
+	// Demo avatars are small and shown on every card: paint them too.
+	if list, _, err := a.designers.List(ctx, designers.ListQuery{Limit: 200}); err == nil {
+		for _, d := range list {
+			if artwork.Knows(d.ProfilePicture) {
+				names = append(names, d.ProfilePicture)
+			}
 		}
 	}
 	for _, n := range names {

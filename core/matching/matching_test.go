@@ -375,6 +375,16 @@ func TestService_ResolveForRegistration(t *testing.T) {
 	if res, err := svc.Resolve(ctx, nil, nil, nil); err != nil || res.LeadID != nil {
 		t.Fatalf("nothing sent: %+v %v", res, err)
 	}
+	only := json.RawMessage(`{"dominant_style":"E","style_percentages":{"A":5,"B":10,"C":25,"D":0,"E":60}}`)
+	res, err = svc.Resolve(ctx, nil, nil, only)
+	if a, ok := ParseAnalysis(res.Analysis); err != nil || res.LeadID == nil || !ok || a.Percentages["E"] != 60 {
+		t.Fatalf("analysis only: %+v %v", res, err)
+	}
+	for _, bad := range []string{`{"dominant_style":"A","style_percentages":{"A":5,"E":60}}`, `{"dominant_style":"Z"}`, `"x"`} {
+		if res, err := svc.Resolve(ctx, nil, nil, json.RawMessage(bad)); err != nil || res.LeadID != nil {
+			t.Fatalf("malformed analysis %s is ignored: %+v %v", bad, res, err)
+		}
+	}
 }
 
 // TestRank_GroupedEqualsBruteForce checks the grouped ranking against a plain

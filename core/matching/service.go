@@ -278,9 +278,10 @@ type Resolved struct {
 // Resolve verifies what a registering customer brings: a lead id (its
 // stored answers and analysis win over anything sent), or answers kept by
 // the client (a list of option texts, or a map from question index to text),
-// which are scored again here and stored as a new lead. The client's analysis
-// is never trusted. Nothing sent gives nothing.
-func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, _ json.RawMessage) (Resolved, error) {
+// which are scored again here and stored as a new lead (the client's analysis
+// is then ignored). With neither, a well-formed analysis from the client is
+// kept (its own profile data) as a lead without answers. Nothing sent gives nothing.
+func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (Resolved, error) {
 	if leadID != nil {
 		l, err := s.repo.Lead(ctx, *leadID)
 		if errors.Is(err, ErrLeadNotFound) {
@@ -299,7 +300,18 @@ func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, _ json.Ra
 		return Resolved{}, ErrBadAnswers
 	}
 	if list == nil {
-		return Resolved{}, nil
+		// No answers: an analysis kept by the client is taken when it is well formed
+		// (five shares summing to 100, the dominant one the largest), stored as a lead
+		// without answers so the account still gets matches; anything else is ignored.
+		a, ok := ParseAnalysis(analysis)
+		if len(analysis) == 0 || !ok {
+			return Resolved{}, nil
+		}
+		l := Lead{Answers: []string{}, Analysis: a, Version: s.q.Version}
+		if err := s.repo.CreateLead(ctx, &l); err != nil {
+			return Resolved{}, err
+		}
+		return s.resolved(l), nil
 	}
 	chosen, err := s.q.Resolve(list)
 	if err != nil {

@@ -70,7 +70,7 @@ func TestAdmin(t *testing.T) {
 				t.Fatalf("%v", ds)
 			}
 			st := s.must(200, "GET", "/api/admin/stats", root, nil).JSON()
-			if st["total_users"].(float64) != 3 || st["total_designers"].(float64) != 2 {
+			if st["total_users"].(float64) != 3 || st["total_designers"].(float64) != 2 || st["messages_today"] == nil || st["appointments_by_status"] == nil {
 				t.Fatalf("%v", st)
 			}
 		})

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser, saveScreenshot } from './harness/browser';
+import { axeProblems } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
 async function acceptEssentialCookies(page: Page): Promise<void> {
@@ -54,6 +55,7 @@ describe('questionnaire and matching', () => {
           return img !== null && img.complete && img.naturalWidth > 0;
         });
         await saveScreenshot(page, `matching-quiz-${width}`);
+        expect(await axeProblems(page)).toEqual([]);
         await next(page).click();
 
         // Indietro keeps the earlier answer.
@@ -81,6 +83,7 @@ describe('questionnaire and matching', () => {
           { timeout: 20_000 },
         );
         await saveScreenshot(page, `matching-profile-${width}`);
+        expect(await axeProblems(page)).toEqual([]);
 
         await page.getByRole('button', { name: 'Mostra Designer' }).click();
         await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
@@ -88,6 +91,7 @@ describe('questionnaire and matching', () => {
         await expect.poll(() => cards.count()).toBe(5);
         expect(await cards.first().textContent()).toMatch(/\d+% affine · Minimal/);
         await saveScreenshot(page, `matching-results-${width}`);
+        expect(await axeProblems(page)).toEqual([]);
 
         await page.getByRole('button', { name: 'Carica altri designer' }).click();
         await expect.poll(() => cards.count()).toBe(10);

@@ -43,12 +43,16 @@ function Panel() {
     select(next);
     document.getElementById(`admin-tab-${next}`)?.focus();
   };
-  const label = (name: Tab) =>
-    name === 'users'
-      ? t('admin.tabs.users', { count: users.data?.length ?? stats.data?.total_users ?? 0 })
-      : name === 'designers'
-        ? t('admin.tabs.designers', { count: designers.data?.length ?? stats.data?.total_designers ?? 0 })
-        : t('admin.tabs.audit');
+  // Totals appear once known: a loading list never claims "(0)".
+  const userCount = users.data?.length ?? stats.data?.total_users;
+  const designerCount = designers.data?.length ?? stats.data?.total_designers;
+  const label = (name: Tab) => {
+    if (name === 'users') return userCount === undefined ? t('admin.tabs.usersLoading') : t('admin.tabs.users', { count: userCount });
+    if (name === 'designers') {
+      return designerCount === undefined ? t('admin.tabs.designersLoading') : t('admin.tabs.designers', { count: designerCount });
+    }
+    return t('admin.tabs.audit');
+  };
 
   return (
     <div className={styles.page}>

@@ -48,10 +48,9 @@ export function DesignerCard({ designer, actions, priority = false }: DesignerCa
             {designer.verified ? <VerifiedBadge /> : null}
           </p>
         </div>
-        <p className={styles.score} aria-label={matchLine(designer)}>
-          <span className={styles.scoreValue} aria-hidden="true">
-            {designer.match_score}%
-          </span>
+        {/* The badge repeats the match line below for the eye; readers get the line. */}
+        <p className={styles.score} aria-hidden="true">
+          <span className={styles.scoreValue}>{designer.match_score}%</span>
         </p>
       </header>
 

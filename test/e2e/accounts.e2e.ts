@@ -252,6 +252,48 @@ describe('accounts', () => {
     });
   });
 
+  it('keeps working offline: the profile renders from cache and a location edit waits in the outbox', async () => {
+    await api('POST', '/api/auth/register', { email: 'nina.ferri@example.com', password: 'terrazzo-2026', name: 'Nina Ferri' });
+    await inBrowser('accounts-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await fillLogin(page, 'nina.ferri@example.com', 'terrazzo-2026');
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByRole('heading', { level: 1, name: 'Nina Ferri' }).waitFor();
+      // Let the service worker take control so the app shell loads without a network.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Nina Ferri' }).waitFor();
+      await page.getByText('Dati non aggiornati — sei offline').first().waitFor();
+
+      await page.getByRole('button', { name: 'Modifica profilo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Modifica profilo' });
+      await dialog.getByLabel(/Località/).fill('Genova');
+      await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Genova', { exact: true }).waitFor();
+
+      await context.setOffline(false);
+      const login = await api('POST', '/api/auth/login', { email: 'nina.ferri@example.com', password: 'terrazzo-2026' });
+      await expect
+        .poll(
+          async () => {
+            const response = await fetch(`${server.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${login.access_token}` } });
+            return ((await response.json()) as { user: { location: string } }).user.location;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe('Genova');
+      // Login needs a connection: offline, the form says so.
+      await context.setOffline(true);
+      await page.evaluate(() => localStorage.removeItem('user'));
+      await page.goto(`${server.baseUrl}/login`).catch(() => undefined);
+      await page.getByText('Sei offline: per accedere o registrarti serve una connessione. Riprova quando torni online.').first().waitFor();
+      await context.setOffline(false);
+    });
+  });
+
   it('deletes the account after confirmation', async () => {
     await api('POST', '/api/auth/register', { email: 'leo.bassi@example.com', password: 'bagno-blu-2026', name: 'Leo Bassi' });
     await inBrowser('accounts-delete', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

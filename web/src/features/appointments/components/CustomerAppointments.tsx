@@ -10,7 +10,7 @@ import { useCustomerAppointmentsQuery, type CustomerAppointment } from '../api/a
 import { useCancellations, type Cancellations } from '../hooks/useCancellations';
 import { buildIcs } from '../lib/ics';
 import { initials, thumbnail } from '../lib/status';
-import { nextTab } from '../lib/tabs';
+import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
 import { StatusBadge } from './StatusBadge';
 

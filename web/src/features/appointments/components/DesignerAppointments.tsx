@@ -16,7 +16,7 @@ import {
   type DesignerTab,
 } from '../api/appointmentsApi';
 import { initials } from '../lib/status';
-import { nextTab } from '../lib/tabs';
+import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
 import { StatusBadge } from './StatusBadge';
 

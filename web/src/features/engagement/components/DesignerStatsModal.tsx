@@ -4,7 +4,8 @@ import { t } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { SHARE_PLATFORMS, useGetLikeStatsQuery, useGetShareStatsQuery, type SharePlatform } from '../api/engagementApi';
-import { nextTab, platformRows } from '../lib/tabs';
+import { nextTab } from '../../../shared/lib/tabs';
+import { platformRows } from '../lib/platforms';
 import styles from './DesignerStatsModal.module.css';
 
 /** A tab another feature adds to the statistics (messaging adds "Messaggi"). */

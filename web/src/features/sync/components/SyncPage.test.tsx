@@ -1,39 +1,9 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn, setOnline } from '../../../test/session';
 import { db } from '../../../shared/offline/db';
 import { enqueue } from '../../../shared/offline/outbox';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { SyncPage } from './SyncPage';
-
-function renderPage() {
-  const store = configureStore({
-    reducer: { session: sessionReducer },
-    preloadedState: {
-      session: {
-        user: {
-          access_token: 't', token_type: 'bearer', id: 7, name: 'Giulia', email: 'g@example.com',
-          role: 'user' as const, is_admin: false, is_designer: false, has_designer_profile: false,
-        },
-        rememberMe: false,
-      },
-    },
-  });
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <SyncPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
-
-function setOnline(online: boolean): void {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 beforeEach(async () => {
   await db.outbox.clear();
@@ -48,7 +18,7 @@ afterEach(() => {
 
 describe('SyncPage', () => {
   it('says everything is synchronised when nothing waits', async () => {
-    renderPage();
+    renderSignedIn(<SyncPage />);
     expect(await screen.findByText('Nessuna azione in attesa: è tutto sincronizzato.')).toBeTruthy();
     expect(screen.getByTestId('sync-connection').textContent).toContain('Sei offline');
   });
@@ -62,7 +32,7 @@ describe('SyncPage', () => {
       lastError: { status: 409, reason: 'invalid_transition', message: 'L’appuntamento è già stato confermato.', detail: null },
     });
     await enqueue(db, { kind: 'designer.update', entity: 'designer:5', method: 'PUT', path: '/api/designers/5', body: {}, userId: '99' });
-    renderPage();
+    renderSignedIn(<SyncPage />);
     const rows = await screen.findAllByTestId('sync-entry');
     expect(rows).toHaveLength(2);
     const failed = rows.find((row) => row.dataset.state === 'failed');
@@ -77,7 +47,7 @@ describe('SyncPage', () => {
   it('retries a refused action and discards another', async () => {
     const first = await enqueue(db, { kind: 'designer.update', entity: 'designer:3', method: 'PUT', path: '/api/designers/3', body: {}, userId: '7' });
     await db.outbox.update(first.seq, { state: 'failed', lastError: { status: 422, reason: null, message: 'Dati non validi.', detail: null } });
-    renderPage();
+    renderSignedIn(<SyncPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Riprova' }));
     await screen.findByText('In attesa');
     expect((await db.outbox.get(first.seq))?.state).toBe('pending');

@@ -5,7 +5,7 @@ import type { KeyboardEvent } from 'react';
  * activation): returns the tab to select, or null for other keys.
  */
 export function nextTab<T extends string>(event: KeyboardEvent, tabs: readonly T[], current: T): T | null {
-  const index = tabs.indexOf(current);
+  const index = Math.max(0, tabs.indexOf(current));
   let next: number;
   switch (event.key) {
     case 'ArrowRight':

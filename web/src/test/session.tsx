@@ -1,0 +1,31 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { sessionReducer, type StoredUser } from '../shared/session/sessionSlice';
+
+/** Giulia, a signed-in customer with id 7: the user of the offline-layer component tests. */
+export const CUSTOMER: StoredUser = {
+  access_token: 't', token_type: 'bearer', id: 7, name: 'Giulia', email: 'g@example.com',
+  role: 'user', is_admin: false, is_designer: false, has_designer_profile: false,
+};
+
+/** Renders ui inside a router and a store holding only the session of user. */
+export function renderSignedIn(ui: ReactElement, user: StoredUser = CUSTOMER) {
+  const store = configureStore({
+    reducer: { session: sessionReducer },
+    preloadedState: { session: { user, rememberMe: false } },
+  });
+  return render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+/** Makes the browser report online or offline, and fires the matching event. */
+export function setOnline(online: boolean): void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}

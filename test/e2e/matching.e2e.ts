@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser, saveScreenshot } from './harness/browser';
@@ -19,6 +21,15 @@ async function answer(page: Page, n: number, pick: number): Promise<void> {
   await page.getByText(`Domanda ${n} di 7`).waitFor();
   await options(page).nth(pick).click();
   await next(page).click();
+}
+
+/** Whether an e-mail to address has been written to the server's outbox folder. */
+async function outboxMentions(dataDir: string, address: string): Promise<boolean> {
+  const dir = join(dataDir, 'outbox');
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (name.endsWith('.eml') && (await readFile(join(dir, name), 'utf8')).includes(address)) return true;
+  }
+  return false;
 }
 
 describe('questionnaire and matching', () => {
@@ -84,6 +95,15 @@ describe('questionnaire and matching', () => {
         );
         await saveScreenshot(page, `matching-profile-${width}`);
         expect(await axeProblems(page)).toEqual([]);
+
+        // The result can be sent by e-mail from the prompt, before registering.
+        const address = `risultati-${width}@example.com`;
+        await page.getByRole('button', { name: 'Invia i risultati via email' }).click();
+        const send = page.getByRole('dialog', { name: 'Invia i risultati via email' });
+        await send.getByLabel('La tua email').fill(address);
+        await send.getByRole('button', { name: 'Invia', exact: true }).click();
+        await page.getByText(`Email inviata a ${address}.`).waitFor();
+        await expect.poll(async () => outboxMentions(server.dataDir, address), { timeout: 15_000, interval: 300 }).toBe(true);
 
         await page.getByRole('button', { name: 'Mostra Designer' }).click();
         await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();

@@ -17,7 +17,7 @@ const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   engagement: ['designers'],
   home: ['questionnaire'],
   matching: ['designers', 'appointments', 'chat', 'engagement'],
-  questionnaire: ['designers', 'appointments', 'matching', 'chat'],
+  questionnaire: ['designers', 'appointments', 'matching', 'chat', 'engagement'],
 };
 const SRC = dirname(fileURLToPath(import.meta.url));
 

@@ -6,6 +6,7 @@ import { saveQuizResult } from '../../../shared/lib/quizResult';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { SendResultsButton } from '../../engagement/components/SendResultsButton';
 import { renderDesignerCardActions } from '../../matching/components/DesignerCardActions';
 import { DesignerCard } from '../../matching/components/DesignerCard';
 import { queueMatch } from '../api/matchOutbox';
@@ -182,6 +183,11 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
               {t('quiz.showDesigners')}
             </Button>
           </div>
+          <SendResultsButton
+            styleAnalysis={result.analysis}
+            designerIds={(result.firstPage?.designers ?? []).map((designer) => designer.id)}
+            variant="ghost"
+          />
         </section>
       </div>
     );

@@ -19,18 +19,20 @@ import (
 
 // Result summarises one load run.
 type Result struct {
-	Name     string
-	Rate     int
-	Sent     int
-	Errors   int64
-	P50, P99 time.Duration
-	Max      time.Duration
+	Name   string
+	Rate   int
+	Sent   int
+	Errors int64
+	// NotModified counts 304 answers (conditional polling).
+	NotModified int64
+	P50, P99    time.Duration
+	Max         time.Duration
 }
 
 // String is the line recorded in bench/out/results.txt.
 func (r Result) String() string {
-	return fmt.Sprintf("LOAD %-48s rate=%d/s requests=%d errors=%d p50=%.2fms p99=%.2fms max=%.2fms",
-		r.Name, r.Rate, r.Sent, r.Errors, ms(r.P50), ms(r.P99), ms(r.Max))
+	return fmt.Sprintf("LOAD %-48s rate=%d/s requests=%d errors=%d 304s=%d p50=%.2fms p99=%.2fms max=%.2fms",
+		r.Name, r.Rate, r.Sent, r.Errors, r.NotModified, ms(r.P50), ms(r.P99), ms(r.Max))
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -43,7 +45,7 @@ func Load(t *testing.T, name string, rate int, dur time.Duration, next func(i in
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 512, MaxConnsPerHost: 512}}
 	total := int(float64(rate) * dur.Seconds())
 	lat := make([]time.Duration, total)
-	var errs atomic.Int64
+	var errs, notModified atomic.Int64
 	var wg sync.WaitGroup
 	interval := time.Second / time.Duration(rate)
 	start := time.Now()
@@ -65,6 +67,9 @@ func Load(t *testing.T, name string, rate int, dur time.Duration, next func(i in
 			_, _ = io.Copy(io.Discard, res.Body)
 			res.Body.Close()
 			lat[i] = time.Since(t0)
+			if res.StatusCode == http.StatusNotModified {
+				notModified.Add(1)
+			}
 			if (res.StatusCode < 200 || res.StatusCode > 299) && res.StatusCode != http.StatusNotModified {
 				errs.Add(1)
 			}
@@ -74,7 +79,7 @@ func Load(t *testing.T, name string, rate int, dur time.Duration, next func(i in
 	sorted := append([]time.Duration(nil), lat...)
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
 	pct := func(p float64) time.Duration { return sorted[int(p*float64(len(sorted)-1))] }
-	r := Result{Name: name, Rate: rate, Sent: total, Errors: errs.Load(), P50: pct(0.50), P99: pct(0.99), Max: sorted[len(sorted)-1]}
+	r := Result{Name: name, Rate: rate, Sent: total, Errors: errs.Load(), NotModified: notModified.Load(), P50: pct(0.50), P99: pct(0.99), Max: sorted[len(sorted)-1]}
 	fmt.Println(r.String())
 	return r
 }

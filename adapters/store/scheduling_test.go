@@ -195,8 +195,9 @@ func TestSchedulingRepo_Appointments(t *testing.T) {
 			for _, x := range list {
 				order = append(order, x.StartsAt.Format("02 15"))
 			}
-			// 03 09 is over (latest-first block), the rest upcoming soonest first;
-			// the cancelled 03 09 inserted above is past too.
+			// The 09:00 call of day 3 has ended (past calls come last, latest first);
+			// the others are upcoming, soonest first;
+			// the cancelled call at the same hour, inserted above, is past too.
 			if fmt.Sprint(order) != "[03 10 04 09 05 09 03 09 03 09]" {
 				t.Fatalf("order %v", order)
 			}

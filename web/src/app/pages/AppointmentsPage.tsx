@@ -8,6 +8,7 @@ import { AvailabilityModal } from '../../features/availability/components/Availa
 import { t } from '../../shared/i18n/t';
 import { selectIsDesigner, selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import { Button, ButtonLink } from '../../shared/ui/Button';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import type { RootState } from '../store';
 import styles from './AppointmentsPage.module.css';
 
@@ -44,13 +45,11 @@ export function AppointmentsPage() {
   const designer = useSelector((state: RootState) => selectIsDesigner(state));
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('appointments.page.eyebrow')}</p>
-        <h1 className={styles.title}>{t('appointments.page.heading')}</h1>
-        {loggedIn ? (
-          <p className={styles.lead}>{designer ? t('appointments.page.designerLead') : t('appointments.page.customerLead')}</p>
-        ) : null}
-      </header>
+      <PageHeader
+        eyebrow={t('appointments.page.eyebrow')}
+        title={t('appointments.page.heading')}
+        lead={loggedIn ? (designer ? t('appointments.page.designerLead') : t('appointments.page.customerLead')) : null}
+      />
       {!loggedIn ? (
         <div className={styles.login}>
           <p>{t('appointments.page.loginNeeded')}</p>

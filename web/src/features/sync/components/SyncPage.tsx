@@ -4,6 +4,7 @@ import { useOutboxStatus } from '../../../shared/offline/useOutboxStatus';
 import { formatDateTime, formatTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useOutboxEntries } from '../hooks/useOutboxEntries';
 import { entryActions, entryLabelKey, entryState, type EntryState } from '../lib/entries';
 import styles from './SyncPage.module.css';
@@ -67,13 +68,14 @@ export function SyncPage() {
   const waiting = status.pending + status.needsReview;
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('sync.eyebrow')}</p>
-        <h1 className={styles.title}>{t('sync.heading')}</h1>
-        <p className={styles.lead} data-testid="sync-connection">
-          {status.online ? t('sync.online') : t('sync.offline')}
-          {status.lastSyncAt !== null ? ` · ${t('sync.lastUpdate', { time: formatTime(status.lastSyncAt) })}` : ''}
-        </p>
+      <PageHeader
+        eyebrow={t('sync.eyebrow')}
+        title={t('sync.heading')}
+        leadTestId="sync-connection"
+        lead={`${status.online ? t('sync.online') : t('sync.offline')}${
+          status.lastSyncAt !== null ? ` · ${t('sync.lastUpdate', { time: formatTime(status.lastSyncAt) })}` : ''
+        }`}
+      >
         {status.online && waiting > 0 ? (
           <div>
             <Button variant="secondary" onClick={() => void drainOutbox()}>
@@ -81,7 +83,7 @@ export function SyncPage() {
             </Button>
           </div>
         ) : null}
-      </header>
+      </PageHeader>
       {sorted === null ? null : sorted.length === 0 ? (
         <p className={styles.empty}>{t('sync.empty')}</p>
       ) : (

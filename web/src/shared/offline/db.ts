@@ -25,6 +25,8 @@ export interface OutboxError {
   reason: string | null;
   message: string;
   detail: string | null;
+  /** The answer's other fields (say, the nearest free slots or the conflicting bookings); absent on old entries. */
+  extra?: Record<string, unknown>;
 }
 
 /**

@@ -160,13 +160,15 @@ describe('outbox replay', () => {
     server.respond((call) =>
       call.url.endsWith('slot:1')
         ? { status: 409, body: { detail: 'request in progress', reason: 'idempotency_in_progress' } }
-        : { status: 409, body: { detail: 'slot taken', reason: 'slot_taken' } },
+        : { status: 409, body: { detail: 'slot taken', reason: 'slot_taken', alternatives: [{ datetime: '2026-12-01T10:00:00+01:00' }] } },
     );
     await runner().drain();
     const [first, second] = await database.outbox.orderBy('seq').toArray();
     expect(first?.state).toBe('pending');
     expect(second?.state).toBe('failed');
     expect(second?.lastError?.message).toBe('L’orario selezionato non è più disponibile. Seleziona un altro orario.');
+    // The refusal keeps the answer's other fields, so a screen can offer the nearest free slots.
+    expect(second?.lastError?.extra).toEqual({ alternatives: [{ datetime: '2026-12-01T10:00:00+01:00' }] });
   });
 
   it('pauses on 401 until the user signs in again, without counting an attempt', async () => {

@@ -62,7 +62,7 @@ type SendOutcome =
   | { type: 'retry'; error: AppError; delayMs: number | null; network: boolean };
 
 function toOutboxError(error: AppError): OutboxError {
-  return { status: error.status, reason: error.reason, message: error.message, detail: error.detail };
+  return { status: error.status, reason: error.reason, message: error.message, detail: error.detail, extra: error.extra };
 }
 
 /** 409 while the first request with the same key is still in flight (or the server is busy) is worth waiting for. */

@@ -87,6 +87,10 @@ export const it = {
   'sync.kind.update': 'Modifica',
   'sync.kind.delete': 'Eliminazione',
   'sync.kind.appointmentCancel': 'Annullamento di un appuntamento',
+  'sync.kind.appointmentConfirm': 'Conferma di un appuntamento',
+  'sync.kind.appointmentReject': 'Rifiuto di un appuntamento',
+  'sync.kind.appointmentComplete': 'Appuntamento segnato come completato',
+  'sync.kind.appointmentBook': 'Richiesta di appuntamento',
   'sync.kind.designerUpdate': 'Modifica del profilo designer',
 
   // Errors shown to people (server details stay in English and are never shown raw)
@@ -238,6 +242,10 @@ export const it = {
   'appointments.designer.deleteCancel': 'Annulla',
   'appointments.designer.deleteConfirm': 'Elimina',
   'appointments.designer.actionFailed': 'Operazione non riuscita: {reason}',
+  'appointments.designer.dismiss': 'Ho capito',
+  'appointments.designer.confirmQueued': 'Conferma in invio: partirà appena sei di nuovo online.',
+  'appointments.designer.rejectQueued': 'Rifiuto in invio: partirà appena sei di nuovo online.',
+  'appointments.designer.completeQueued': 'Completamento in invio: partirà appena sei di nuovo online.',
   'appointments.designer.cancelledByCustomer': 'Annullato dal cliente',
   'appointments.designer.reason': 'Motivo:',
   'appointments.counter.confirmed': 'Appuntamenti confermati',

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { api } from '../../../shared/api/api';
 import type { AppError } from '../../../shared/api/errors';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
@@ -6,15 +8,17 @@ import { t, type PlainKey } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import type { OutboxEntry } from '../../../shared/offline/db';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import {
-  useCompleteAppointmentMutation,
-  useConfirmAppointmentMutation,
   useDeleteAppointmentMutation,
   useDesignerAppointmentsQuery,
-  useRejectAppointmentMutation,
   type DesignerAppointment,
+  type DesignerAppointmentsPage,
   type DesignerTab,
 } from '../api/appointmentsApi';
+import { useDesignerActions } from '../hooks/useDesignerActions';
+import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction } from '../lib/designerActions';
 import { initials } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
@@ -28,7 +32,13 @@ const TABS: ReadonlyArray<{ id: DesignerTab; label: PlainKey; empty: PlainKey }>
 ];
 const TAB_IDS = TABS.map((tab) => tab.id);
 
-type Busy = 'confirm' | 'reject' | 'complete' | 'delete';
+type Busy = DesignerAction | 'delete';
+
+const QUEUED_TEXT: Readonly<Record<DesignerAction, PlainKey>> = {
+  confirm: 'appointments.designer.confirmQueued',
+  reject: 'appointments.designer.rejectQueued',
+  complete: 'appointments.designer.completeQueued',
+};
 
 function when(appointment: DesignerAppointment): string {
   return t('appointments.designer.when', {
@@ -39,16 +49,21 @@ function when(appointment: DesignerAppointment): string {
 
 interface CardProps {
   appointment: DesignerAppointment;
-  busy: Busy | null;
+  /** The steps queued in the outbox for this card. */
+  queue: CardActionState;
+  deleting: boolean;
   error: string | null;
-  onAction: (action: Exclude<Busy, 'delete'>) => void;
+  onAction: (action: DesignerAction) => void;
   onDelete: () => void;
+  onDismiss: (entry: OutboxEntry) => void;
 }
 
-function DesignerCard({ appointment, busy, error, onAction, onDelete }: CardProps) {
+function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete, onDismiss }: CardProps) {
   const titleId = useId();
-  const status = appointment.status;
-  const anyBusy = busy !== null;
+  const status = queue.status;
+  const busy: Busy | null = deleting ? 'delete' : queue.busy;
+  const anyBusy = busy !== null || queue.queued !== null;
+  const refused = queue.failed;
   return (
     <li className={styles.card} aria-labelledby={titleId} aria-busy={anyBusy}>
       <div className={styles.cardHead}>
@@ -97,6 +112,21 @@ function DesignerCard({ appointment, busy, error, onAction, onDelete }: CardProp
       {error ? (
         <p className={styles.actionError} role="alert">
           {t('appointments.designer.actionFailed', { reason: error })}
+        </p>
+      ) : null}
+      {refused ? (
+        <div className={styles.inlineAlert} role="alert">
+          <p>{t('appointments.designer.actionFailed', { reason: refused.error.message || t('error.unknown') })}</p>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => onDismiss(refused.entry)}>
+              {t('appointments.designer.dismiss')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {queue.queued ? (
+        <p className={styles.queued} role="status">
+          {t(QUEUED_TEXT[queue.queued])}
         </p>
       ) : null}
       {status === 'pending' ? (
@@ -164,44 +194,58 @@ function DeleteConfirm({ appointment, onCancel, onConfirm }: DeleteConfirmProps)
 
 /**
  * 'I Miei Appuntamenti' (designer spec, section 2): tabs with counts, the designer's cards and the
- * lifecycle actions with their busy labels. A button stays disabled while its call runs, so a double
- * click confirms once (the server refuses a second confirmation too).
+ * lifecycle actions with their busy labels. Confirm, reject and complete go through the outbox, so
+ * they work on a building site with no signal: the card moves at once and says the step waits for
+ * the connection; a refusal on replay puts it back and says why. A button stays disabled while its
+ * step is on its way, so a double click confirms once (the server refuses a second one too).
  */
 export function DesignerAppointmentsPanel() {
   const [tab, setTab] = useState<DesignerTab>('all');
   const result = useDesignerAppointmentsQuery(tab, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
-  const [confirm] = useConfirmAppointmentMutation();
-  const [reject] = useRejectAppointmentMutation();
-  const [complete] = useCompleteAppointmentMutation();
   const [remove] = useDeleteAppointmentMutation();
-  const [busy, setBusy] = useState<Record<number, Busy>>({});
+  const online = useOnline();
+  const actions = useDesignerActions();
+  const [removing, setRemoving] = useState<Record<number, true>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [deleting, setDeleting] = useState<DesignerAppointment | null>(null);
   const tabsId = useId();
+  // Every designer list already loaded (any tab): a card confirmed offline can appear under Confermati.
+  const queries = useSelector((state: { api: ReturnType<typeof api.reducer> }) => state.api.queries);
+  const known = useMemo(
+    () =>
+      Object.values(queries).flatMap((query) =>
+        query?.endpointName === 'designerAppointments' && query.data ? (query.data as DesignerAppointmentsPage).appointments : [],
+      ),
+    [queries],
+  );
 
-  const run = async (appointment: DesignerAppointment, action: Busy): Promise<void> => {
+  const act = (appointment: DesignerAppointment, action: DesignerAction): void => {
     const id = appointment.appointment_id;
-    if (busy[id]) return;
-    setBusy((b) => ({ ...b, [id]: action }));
+    setErrors(({ [id]: _dropped, ...rest }) => rest);
+    void actions.run(id, action);
+  };
+
+  const removeAppointment = async (appointment: DesignerAppointment): Promise<void> => {
+    const id = appointment.appointment_id;
+    if (removing[id]) return;
+    setRemoving((r) => ({ ...r, [id]: true }));
     setErrors(({ [id]: _dropped, ...rest }) => rest);
     try {
-      if (action === 'confirm') await confirm(id).unwrap();
-      else if (action === 'reject') await reject({ id }).unwrap();
-      else if (action === 'complete') await complete(id).unwrap();
-      else await remove(id).unwrap();
+      await remove(id).unwrap();
     } catch (caught) {
       const error = caught as AppError;
-      // A step already taken elsewhere (another tab, a double click) just needs the fresh list.
+      // Already deleted elsewhere (another tab, a double click): the fresh list says so.
       if (error.status === 409 || error.status === 404) void result.refetch();
       else setErrors((e) => ({ ...e, [id]: error.message }));
     } finally {
-      setBusy(({ [id]: _done, ...rest }) => rest);
+      setRemoving(({ [id]: _done, ...rest }) => rest);
     }
   };
 
-  const counts = result.data?.counts;
-  const list = result.data?.appointments ?? [];
+  const view = applyQueuedActions(tab, result.data?.appointments ?? [], result.data?.counts, known, actions.entries, online);
+  const counts = view.counts;
+  const list = view.appointments;
   const current = TABS.find((item) => item.id === tab) ?? TABS[0];
 
   if (deleting) {
@@ -212,7 +256,7 @@ export function DesignerAppointmentsPanel() {
         onConfirm={() => {
           const target = deleting;
           setDeleting(null);
-          void run(target, 'delete');
+          void removeAppointment(target);
         }}
       />
     );
@@ -273,10 +317,12 @@ export function DesignerAppointmentsPanel() {
               <DesignerCard
                 key={appointment.appointment_id}
                 appointment={appointment}
-                busy={busy[appointment.appointment_id] ?? null}
+                queue={cardActionState(appointment, actions.entries, online)}
+                deleting={removing[appointment.appointment_id] === true}
                 error={errors[appointment.appointment_id] ?? null}
-                onAction={(action) => void run(appointment, action)}
+                onAction={(action) => act(appointment, action)}
                 onDelete={() => setDeleting(appointment)}
+                onDismiss={(entry) => void actions.dismiss(entry)}
               />
             ))}
           </ul>

@@ -17,6 +17,10 @@ export function entryState(entry: OutboxEntry): EntryState {
  */
 const KIND_LABELS: Record<string, PlainKey> = {
   'appointment.cancel': 'sync.kind.appointmentCancel',
+  'appointment.confirm': 'sync.kind.appointmentConfirm',
+  'appointment.reject': 'sync.kind.appointmentReject',
+  'appointment.complete': 'sync.kind.appointmentComplete',
+  'appointment.book': 'sync.kind.appointmentBook',
   'designer.update': 'sync.kind.designerUpdate',
 };
 

@@ -1,0 +1,142 @@
+import type { Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type Account } from './harness/api';
+import { inBrowser } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * The appointments journeys with the connection dropped at the worst moment: a designer on a building
+ * site confirming a request, and a customer choosing a slot with no signal. On the server (through
+ * the API) every action arrives exactly once and in order; on screen the states are right.
+ */
+
+let server: RunningServer;
+let api: ReturnType<typeof apiClient>;
+
+const CONFIRM_PATH = /\/api\/appointments\/\d+\/confirm$/;
+
+beforeAll(async () => {
+  server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
+  api = apiClient(server.baseUrl);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+/** A fresh designer with a pending request from a fresh customer. */
+async function pendingRequest(customerName: string, designerName: string) {
+  const designer = await api.designer(designerName);
+  const customer = await api.customer(customerName);
+  const [slot] = await api.freeSlots(designer.id);
+  const booked = await api.must(201, 'POST', '/api/appointments/', customer.token, { designer_id: designer.id, appointment_date: slot?.datetime });
+  return { designer, customer, appointmentId: booked.appointment_id as number };
+}
+
+async function designerCard(page: Page, account: Account, customerName: string): Promise<Locator> {
+  await api.signIn(page, account);
+  await page.goto(`${server.baseUrl}/appuntamenti`);
+  const card = page.getByRole('listitem').filter({ hasText: customerName }).first();
+  await card.waitFor();
+  return card;
+}
+
+function requestsTo(requests: Request[], method: string, path: RegExp): Request[] {
+  return requests.filter((request) => request.method() === method && path.test(new URL(request.url()).pathname));
+}
+
+async function appointment(appointmentId: number, account: Account): Promise<Record<string, unknown>> {
+  return (await api.must(200, 'GET', `/api/appointments/${appointmentId}`, account.token)) as Record<string, unknown>;
+}
+
+describe('offline appointments: the designer', () => {
+  it('confirms and the connection drops after the server committed: one confirmation, the call link appears', async () => {
+    const { designer, customer, appointmentId } = await pendingRequest('Giada Fontana', 'Rocco Bellini');
+    await inBrowser('appointments-confirm-drop', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      const sent: Request[] = [];
+      context.on('request', (request) => sent.push(request));
+      let firstLink = '';
+      await page.route(CONFIRM_PATH, async (route) => {
+        if (firstLink) return route.continue();
+        // The confirmation reaches the server and commits; the answer never reaches the page.
+        const answer = await route.fetch();
+        expect(answer.status()).toBe(200);
+        firstLink = ((await answer.json()) as { call_link: string }).call_link;
+        await route.abort('connectionreset');
+      });
+      const card = await designerCard(page, designer, 'Giada Fontana');
+      await card.getByRole('button', { name: 'Conferma' }).click();
+
+      await page.getByRole('tab', { name: /Confermati/ }).click();
+      const confirmed = page.getByRole('listitem').filter({ hasText: 'Giada Fontana' }).first();
+      const join = confirmed.getByRole('link', { name: 'Partecipa alla chiamata' });
+      await join.waitFor({ timeout: 30_000 });
+      // The outbox retries after its backoff; the card says the step is on its way until then.
+      await confirmed.getByText('Conferma in invio', { exact: false }).waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(() => requestsTo(sent, 'PUT', CONFIRM_PATH).length, { timeout: 30_000, interval: 200 }).toBe(2);
+      await page.waitForTimeout(1000);
+
+      const attempts = requestsTo(sent, 'PUT', CONFIRM_PATH);
+      expect(attempts.length).toBe(2);
+      const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBe(keys[0]);
+      const replayed = await attempts[1]?.response();
+      expect(replayed?.status()).toBe(200);
+      expect((await replayed?.allHeaders())?.['idempotent-replayed']).toBe('true');
+
+      // Confirmed once: the server kept the first call link, and the card shows that one.
+      const stored = await appointment(appointmentId, designer);
+      expect(stored.status).toBe('confirmed');
+      expect(firstLink).toMatch(/^https?:\/\//);
+      expect(stored.call_link).toBe(firstLink);
+      expect(await join.getAttribute('href')).toBe(firstLink);
+      expect((await appointment(appointmentId, customer)).status).toBe('confirmed');
+      const list = await api.must(200, 'GET', '/api/appointments/designer', designer.token);
+      expect(list.counts).toMatchObject({ all: 1, pending: 0, confirmed: 1 });
+    });
+  });
+
+  it('confirms offline while the customer cancels: on reconnect the refusal is explained and the card is back', async () => {
+    const { designer, customer, appointmentId } = await pendingRequest('Ilaria Costa', 'Sergio Rota');
+    await inBrowser('appointments-confirm-refused', { baseUrl: server.baseUrl, width: 1280 }, async ({ context, page }) => {
+      const finished: Request[] = [];
+      context.on('requestfinished', (request) => finished.push(request));
+      await designerCard(page, designer, 'Ilaria Costa');
+      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+
+      // On the building site: no signal. The list opens from IndexedDB.
+      await context.setOffline(true);
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      await page.getByTestId('sync-status').getByText('Sei offline').waitFor();
+      const card = page.getByRole('listitem').filter({ hasText: 'Ilaria Costa' }).first();
+      await card.getByRole('button', { name: 'Conferma' }).click();
+      await card.getByText('Conferma in invio: partirà appena sei di nuovo online.').waitFor();
+      await card.getByText('Confermato').waitFor();
+      await page.getByRole('tab', { name: /In attesa/ }).click();
+      await page.getByText('Nessun appuntamento in attesa').waitFor();
+      await page.getByRole('tab', { name: /Confermati/ }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Ilaria Costa' }).first().waitFor();
+      expect(requestsTo(finished, 'PUT', CONFIRM_PATH).length).toBe(0);
+
+      // Meanwhile the customer cancels the request.
+      await api.must(200, 'PUT', `/api/appointments/${appointmentId}/cancel`, customer.token, {});
+      await context.setOffline(false);
+
+      await page.getByRole('tab', { name: /Tutti/ }).click();
+      const back = page.getByRole('listitem').filter({ hasText: 'Ilaria Costa' }).first();
+      await back
+        .getByText('Operazione non riuscita: L’appuntamento ora risulta annullato: questa azione non è più possibile.')
+        .waitFor({ timeout: 30_000 });
+      await back.getByText('Annullato', { exact: true }).waitFor();
+      await back.getByText('Annullato dal cliente').waitFor();
+      expect(await back.getByRole('button', { name: 'Conferma' }).count()).toBe(0);
+      await back.getByRole('button', { name: 'Ho capito' }).click();
+      await back.getByRole('alert').waitFor({ state: 'detached' });
+      await back.getByRole('button', { name: 'Elimina' }).waitFor();
+
+      expect(requestsTo(finished, 'PUT', CONFIRM_PATH).length).toBe(1);
+      expect((await appointment(appointmentId, designer)).status).toBe('cancelled');
+    });
+  });
+});

@@ -14,6 +14,7 @@ let server: RunningServer;
 let api: ReturnType<typeof apiClient>;
 
 const CONFIRM_PATH = /\/api\/appointments\/\d+\/confirm$/;
+const BOOK_PATH = /^\/api\/appointments\/?$/;
 
 beforeAll(async () => {
   server = await startInterno({ INTERNO_RATE_LIMITS: 'off' });
@@ -140,3 +141,124 @@ describe('offline appointments: the designer', () => {
     });
   });
 });
+
+/** dd/mm/yyyy of a slot's date, as the booking modal's field takes it. */
+function typed(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * Opens the booking link online once (the modal loads and keeps the designer's free slots), closes
+ * it, drops the connection and chooses `slot` in the modal opened again offline.
+ */
+async function chooseOffline(page: Page, context: import('playwright-core').BrowserContext, account: Account, designerId: number, slot: { date: string; time: string }) {
+  await api.signIn(page, account);
+  await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designerId}`);
+  // The installed app: the service worker holds the shell and the lazy screens for offline use.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+  const dialog = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+  await dialog.getByLabel('Data').fill(typed(slot.date));
+  await dialog.getByRole('radio', { name: slot.time }).waitFor();
+  await dialog.getByRole('button', { name: 'Annulla' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
+  await dialog.getByText(/^Sei offline: questi sono gli orari liberi che hai visto/).waitFor();
+  await dialog.getByLabel('Data').fill(typed(slot.date));
+  await dialog.getByRole('radio', { name: slot.time }).click();
+  await dialog.getByLabel('Messaggio per il designer (facoltativo)').fill('Cucina e soggiorno, 60 mq');
+  await dialog.getByLabel('Telefono (facoltativo)').fill('+39 333 123 4567');
+  return dialog;
+}
+
+async function customerAppointments(account: Account): Promise<Array<Record<string, unknown>>> {
+  return (await api.must(200, 'GET', '/api/appointments/user', account.token)).appointments as Array<Record<string, unknown>>;
+}
+
+describe('offline appointments: a booking chosen offline', () => {
+  it('is queued as a request and created exactly once on reconnect when the slot is still free', async () => {
+    const designer = await api.designer('Teresa Galli');
+    const customer = await api.customer('Nadia Serra');
+    const [slot] = await api.freeSlots(designer.id);
+    if (!slot) throw new Error('no free slot');
+    await inBrowser('appointments-book-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      const finished: Request[] = [];
+      context.on('requestfinished', (request) => finished.push(request));
+      const dialog = await chooseOffline(page, context, customer, designer.id, slot);
+      await dialog.getByRole('button', { name: 'Invia richiesta' }).click();
+      const saved = page.getByRole('dialog', { name: 'Richiesta salvata' });
+      await saved.getByText(/partirà appena sei di nuovo online/).waitFor();
+      await saved.getByRole('link', { name: 'Vai ai miei appuntamenti' }).click();
+
+      const request = page.getByTestId('booking-request').filter({ hasText: 'Teresa Galli' });
+      await request.getByText('In attesa di connessione').waitFor();
+      expect(requestsTo(finished, 'POST', BOOK_PATH).length).toBe(0);
+      expect(await customerAppointments(customer)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await request.waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByRole('tab', { name: /In Attesa/ }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Videochiamata con Teresa Galli' }).first().waitFor();
+      await page.waitForTimeout(2000);
+
+      expect(requestsTo(finished, 'POST', BOOK_PATH).length).toBe(1);
+      const mine = await customerAppointments(customer);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ designer_id: designer.id, status: 'pending', message: 'Cucina e soggiorno, 60 mq', user_phone: '+39 333 123 4567' });
+      expect(Date.parse(String(mine[0]?.appointment_date))).toBe(Date.parse(slot.datetime));
+    });
+  });
+
+  it('whose slot another customer takes meanwhile ends with the nearest free slots offered, and one of them books', async () => {
+    const designer = await api.designer('Paolo Greco');
+    const customer = await api.customer('Elena Ruggeri');
+    const rival = await api.customer('Marco Testa');
+    const [slot] = await api.freeSlots(designer.id);
+    if (!slot) throw new Error('no free slot');
+    await inBrowser('appointments-book-offline-taken', { baseUrl: server.baseUrl, width: 1280 }, async ({ context, page }) => {
+      const dialog = await chooseOffline(page, context, customer, designer.id, slot);
+      await dialog.getByRole('button', { name: 'Invia richiesta' }).click();
+      await page.getByRole('dialog', { name: 'Richiesta salvata' }).getByRole('link', { name: 'Vai ai miei appuntamenti' }).click();
+      const request = page.getByTestId('booking-request').filter({ hasText: 'Paolo Greco' });
+      await request.getByText('In attesa di connessione').waitFor();
+
+      // Meanwhile another customer books the same slot.
+      await api.must(201, 'POST', '/api/appointments/', rival.token, { designer_id: designer.id, appointment_date: slot.datetime });
+      await context.setOffline(false);
+
+      await request.getByText('L’orario che avevi scelto non è più libero.').waitFor({ timeout: 30_000 });
+      await request.getByText('Non inviata').waitFor();
+      await request.getByText('Orari liberi più vicini:').waitFor();
+      const offers = request.getByRole('button', { name: /^Prenota .* alle \d{2}:\d{2}$/ });
+      await expect.poll(() => offers.count()).toBeGreaterThan(0);
+      expect(await offers.count()).toBeLessThanOrEqual(3);
+      expect(await customerAppointments(customer)).toHaveLength(0);
+
+      // The booking modal for that designer says the same.
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designer.id}`);
+      const modal = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+      await modal.getByText(/^La tua richiesta per .* non è andata a buon fine: l’orario non è più libero\.$/).waitFor();
+      await modal.getByRole('button', { name: /^Prenota .* alle \d{2}:\d{2}$/ }).first().waitFor();
+      await modal.getByRole('button', { name: 'Annulla' }).click();
+
+      // Back on /appuntamenti, one tap books the first offer.
+      await page.goto(`${server.baseUrl}/appuntamenti`);
+      const offer = page.getByTestId('booking-request').getByRole('button', { name: /^Prenota .* alle \d{2}:\d{2}$/ }).first();
+      const label = (await offer.textContent()) ?? '';
+      const time = /(\d{2}:\d{2})$/.exec(label)?.[1];
+      await offer.click();
+      await page.getByTestId('booking-request').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByRole('tab', { name: /In Attesa/ }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Videochiamata con Paolo Greco' }).first().waitFor();
+
+      const mine = await customerAppointments(customer);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ designer_id: designer.id, status: 'pending', message: 'Cucina e soggiorno, 60 mq' });
+      expect(Date.parse(String(mine[0]?.appointment_date))).not.toBe(Date.parse(slot.datetime));
+      expect(String(mine[0]?.appointment_date)).toContain(`T${time}:00`);
+    });
+  });
+});
+

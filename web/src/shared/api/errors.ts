@@ -36,6 +36,8 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   email_taken: () => t('error.emailTaken'),
   duplicate: () => t('error.conflict'),
   slot_taken: () => t('error.slotTaken'),
+  slot_unavailable: () => t('error.slotTaken'),
+  booking_limit: () => t('appointments.book.limit'),
   image_format: () => t('error.imageFormat'),
   image_too_large: () => t('error.imageTooLarge'),
   body_too_large: () => t('error.tooLarge'),

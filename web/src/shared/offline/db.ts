@@ -44,6 +44,8 @@ export interface OutboxEntry {
   method: OutboxMethod;
   path: string;
   body: unknown;
+  /** What the screens need to show the action before the server has it (a designer's name); never sent. */
+  meta?: unknown;
   /** Owner of the action; '' for an anonymous visitor. */
   userId: string;
   createdAt: number;

@@ -15,6 +15,8 @@ export interface EnqueueInput {
   method: OutboxMethod;
   path: string;
   body?: unknown;
+  /** Display data for optimistic screens; kept with the entry, never sent. */
+  meta?: unknown;
   /** The owner; '' for an anonymous visitor. */
   userId: string;
 }
@@ -52,6 +54,7 @@ export async function enqueue(database: InternoDatabase, input: EnqueueInput, no
     method: input.method,
     path: input.path,
     body: input.body ?? null,
+    ...(input.meta === undefined ? {} : { meta: input.meta }),
     userId: input.userId,
     createdAt: now,
     attempts: 0,

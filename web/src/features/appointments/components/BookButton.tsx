@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
+import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
-import type { CustomerAppointment } from '../api/appointmentsApi';
+import type { BookingRequest, CustomerAppointment } from '../api/appointmentsApi';
 import { registrationPath, rememberPendingBooking, takePendingBooking } from '../lib/pendingBooking';
 import { BookingModal } from './BookingModal';
 import { BookingSuccess } from './BookingSuccess';
+import successStyles from './BookingSuccess.module.css';
 
 export interface BookButtonProps {
   designerId: number | undefined;
@@ -51,6 +53,7 @@ export function BookButton({
   const [open, setOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
   const [booked, setBooked] = useState<CustomerAppointment | null>(null);
+  const [queued, setQueued] = useState<BookingRequest | null>(null);
 
   const askToRegister = (): void => {
     if (onRequireLogin) onRequireLogin();
@@ -99,7 +102,32 @@ export function BookButton({
           setBooked(appointment);
           onBooked?.(appointment);
         }}
+        onQueued={(request) => {
+          setOpen(false);
+          setQueued(request);
+        }}
       />
+      <Modal open={queued !== null} onClose={() => setQueued(null)} title={t('appointments.book.queuedTitle')} size="sm">
+        {queued ? (
+          <div className={successStyles.body}>
+            <p>
+              {t('appointments.book.queuedBody', {
+                name: designerName,
+                date: formatWeekdayDate(queued.appointment_date),
+                time: formatTime(queued.appointment_date),
+              })}
+            </p>
+            <div className={successStyles.actions}>
+              {appointmentsPath ? (
+                <ButtonLink to={appointmentsPath} variant="secondary" onClick={() => setQueued(null)}>
+                  {t('appointments.success.viewAll')}
+                </ButtonLink>
+              ) : null}
+              <Button onClick={() => setQueued(null)}>{t('appointments.book.queuedClose')}</Button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
       <BookingSuccess appointment={booked} onClose={() => setBooked(null)} appointmentsPath={appointmentsPath} />
       <Modal
         open={registerOpen}

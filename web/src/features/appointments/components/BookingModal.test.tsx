@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
+import { db, type OutboxEntry } from '../../../shared/offline/db';
 import { sessionReducer } from '../../../shared/session/sessionSlice';
 import type { Slot } from '../api/appointmentsApi';
 import { BookingModal } from './BookingModal';
@@ -43,20 +44,31 @@ function store() {
   });
 }
 
-function renderModal(onBooked = vi.fn()) {
+function renderModal(onBooked = vi.fn(), onQueued = vi.fn()) {
   const s = store();
   const view = render(
     <Provider store={s}>
       <MemoryRouter>
         <div id="root" />
-        <BookingModal open designerId={7} designerName="Sofia Marino" onClose={() => undefined} onBooked={onBooked} />
+        <BookingModal open designerId={7} designerName="Sofia Marino" onClose={() => undefined} onBooked={onBooked} onQueued={onQueued} />
       </MemoryRouter>
     </Provider>,
   );
-  return { ...view, store: s, onBooked };
+  return { ...view, store: s, onBooked, onQueued };
 }
 
-beforeEach(() => {
+let online = true;
+
+function setOnline(value: boolean): void {
+  online = value;
+  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+}
+
+beforeEach(async () => {
+  online = true;
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  await db.outbox.clear();
+  await db.kv.clear();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   requests = [];
@@ -196,5 +208,56 @@ describe('BookingModal', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
     await screen.findByRole('radio', { name: '10:00' });
+  });
+
+  it('offline, offers the slots last seen and queues the booking as a request', async () => {
+    const first = renderModal();
+    await screen.findByRole('radio', { name: '10:00' });
+    await waitFor(async () => expect(await db.kv.get('slots-seen:7')).toBeTruthy());
+    first.unmount();
+
+    setOnline(false);
+    const { onQueued } = renderModal();
+    await screen.findByText(/Sei offline: questi sono gli orari liberi che hai visto/);
+    fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: 'Soggiorno di 30 mq' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia richiesta' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalled());
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      kind: 'appointment.book', entity: 'booking:7', method: 'POST', path: '/api/appointments/', userId: '5',
+      body: { designer_id: 7, appointment_date: '2026-03-10T10:00:00+01:00', message: 'Soggiorno di 30 mq' },
+      meta: { designerName: 'Sofia Marino' },
+    });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('offline with no slot ever seen for the designer, booking stays disabled with the clear message', async () => {
+    setOnline(false);
+    renderModal();
+    await screen.findByText(/Sei offline: per prenotare serve la connessione/);
+    expect((screen.getByRole('button', { name: 'Invia richiesta' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a request refused because the slot went offers the nearest free slots, booked in one tap', async () => {
+    const refused: Omit<OutboxEntry, 'seq'> = {
+      key: 'k-refused', kind: 'appointment.book', entity: 'booking:7', method: 'POST', path: '/api/appointments/',
+      body: { designer_id: 7, appointment_date: '2026-03-10T09:00:00+01:00', message: 'Cucina', phone: '333 1234567' },
+      meta: { designerName: 'Sofia Marino' }, userId: '5', createdAt: 0, attempts: 1, nextAttemptAt: 0, state: 'failed',
+      lastError: { status: 409, reason: 'slot_taken', message: 'L’orario selezionato non è più disponibile.', detail: 'slot taken',
+        extra: { alternatives: [slot('2026-03-10', '11:00'), slot('2026-03-12', '09:00')] } },
+      claimedBy: null, claimedAt: null, sentAt: null, response: null, needsReview: false, reviewedAt: null,
+    };
+    await db.outbox.add(refused as OutboxEntry);
+    bookAnswer = () => ({ status: 201, body: { appointment_id: 9, status: 'pending', designer_name: 'Sofia Marino', appointment_date: '2026-03-12T09:00:00+01:00' } });
+    const { onBooked } = renderModal();
+    await screen.findByText('La tua richiesta per martedì 10 marzo 2026 alle 09:00 non è andata a buon fine: l’orario non è più libero.');
+    fireEvent.click(screen.getByRole('button', { name: 'Prenota giovedì 12 marzo 2026 alle 09:00' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalled());
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ designer_id: 7, appointment_date: '2026-03-12T09:00:00+01:00', message: 'Cucina', phone: '333 1234567' });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });

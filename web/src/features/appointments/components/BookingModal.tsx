@@ -1,13 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
-import { BUSINESS_TIME_ZONE, formatWeekdayDate } from '../../../shared/i18n/dates';
+import { BUSINESS_TIME_ZONE, formatRelative, formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
-import { useAvailableSlotsQuery, useBookAppointmentMutation, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import {
+  useAvailableSlotsQuery,
+  useBookAppointmentMutation,
+  type BookingRequest,
+  type CustomerAppointment,
+  type Slot,
+} from '../api/appointmentsApi';
+import { useBookingRequests } from '../hooks/useBookingRequests';
 import { bookingFailure, type BookingFailure } from '../lib/bookingError';
+import { rebook, type QueuedBooking } from '../lib/bookingRequests';
+import { useSeenSlots } from '../hooks/useSeenSlots';
 import { monthGrid, monthOf, todayIn, type Month } from '../lib/calendar';
 import { MAX_LENGTH, formatDateInput, isoToInput, parseDateInput, type DateInputError } from '../lib/dateInput';
 import { BookingCalendar } from './BookingCalendar';
@@ -28,6 +37,8 @@ export interface BookingModalProps {
   designerName: string;
   onClose: () => void;
   onBooked: (appointment: CustomerAppointment) => void;
+  /** Offline, the booking was queued as a request; the server checks it when the connection returns. */
+  onQueued?: (request: BookingRequest) => void;
 }
 
 function dayLabel(date: string): string {
@@ -39,7 +50,7 @@ function dayLabel(date: string): string {
  * gg/mm/aaaa date or a day from the calendar, lists that day's free slots (refreshed every 15 s),
  * clears a chosen slot that someone else took, and books it.
  */
-export function BookingModal({ open, designerId, designerName, onClose, onBooked }: BookingModalProps) {
+export function BookingModal({ open, designerId, designerName, onClose, onBooked, onQueued }: BookingModalProps) {
   const navigate = useNavigate();
   const online = useOnline();
   const dateId = useId();
@@ -60,6 +71,10 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   const [message, setMessage] = useState('');
   const [phone, setPhone] = useState('');
   const [book, booking] = useBookAppointmentMutation();
+  const [queueing, setQueueing] = useState(false);
+  const requests = useBookingRequests({ designerId, enabled: open && designerId !== undefined });
+  const stale: QueuedBooking | undefined = requests.requests.filter((r) => r.refused).at(-1);
+  const waiting: QueuedBooking | undefined = requests.requests.find((r) => !r.refused);
 
   // Opening resets everything and starts from today's date.
   useEffect(() => {
@@ -88,7 +103,10 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     { designerId: designerId ?? 0, startDate, endDate: lastCell },
     { skip, pollingInterval: SLOT_REFRESH_MS, refetchOnMountOrArgChange: true },
   );
-  const allSlots = slots.data?.slots;
+  // The slots last seen for this designer: offline, a booking may be requested on one of them.
+  const seen = useSeenSlots(designerId, open, slots.isError ? undefined : slots.data);
+  const offlineRequest = !online && seen !== null;
+  const allSlots = online ? slots.data?.slots : seen?.slots;
   const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);
   const daySlots = useMemo(() => (allSlots ?? []).filter((s) => s.date === selectedDate), [allSlots, selectedDate]);
 
@@ -149,31 +167,61 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     pickSlot(slot);
   };
 
-  const submit = async (): Promise<void> => {
-    if (designerId === undefined || !selectedSlot || booking.isLoading) return;
+  const dropStale = async (): Promise<void> => {
+    for (const request of requests.requests) {
+      if (request.refused) await requests.dismiss(request);
+    }
+  };
+
+  const bookNow = async (body: BookingRequest): Promise<void> => {
     setFailure(null);
     try {
-      const appointment = await book({
-        designer_id: designerId,
-        appointment_date: selectedSlot.datetime,
-        message: message.trim() || undefined,
-        phone: phone.trim() || undefined,
-      }).unwrap();
+      const appointment = await book(body).unwrap();
+      // A request refused earlier for this designer is settled by this booking.
+      await dropStale();
       onBooked(appointment);
     } catch (caught) {
       const outcome = bookingFailure(caught as AppError);
       setFailure(outcome);
       if (outcome.reloadSlots) {
         setSelectedSlot(null);
-        void slots.refetch();
+        if (!skip) void slots.refetch();
       }
     }
   };
 
+  const submit = async (): Promise<void> => {
+    if (designerId === undefined || !selectedSlot || booking.isLoading || queueing) return;
+    const body: BookingRequest = {
+      designer_id: designerId,
+      appointment_date: selectedSlot.datetime,
+      message: message.trim() || undefined,
+      phone: phone.trim() || undefined,
+    };
+    if (online) {
+      await bookNow(body);
+      return;
+    }
+    // Offline: the request waits in the outbox; the server checks the slot when it arrives.
+    setQueueing(true);
+    try {
+      await requests.request(body, { designerName });
+      onQueued?.(body);
+    } finally {
+      setQueueing(false);
+    }
+  };
+
+  const bookAlternative = (slot: Slot): void => {
+    if (!stale || booking.isLoading) return;
+    pickAlternative(slot);
+    void bookNow(rebook(stale, slot));
+  };
+
   const missingDesigner = designerId === undefined;
   const slotsLoading = !skip && (slots.isLoading || (slots.isFetching && !slots.data));
-  const canBook = !missingDesigner && online && selectedSlot !== null && !booking.isLoading;
-  const minutes = slots.data?.slot_minutes ?? 60;
+  const canBook = !missingDesigner && (online || offlineRequest) && selectedSlot !== null && !booking.isLoading && !queueing;
+  const minutes = slots.data?.slot_minutes ?? seen?.slotMinutes ?? 60;
 
   return (
     <Modal
@@ -188,7 +236,11 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
             {t('appointments.book.cancel')}
           </Button>
           <Button onClick={() => void submit()} disabled={!canBook} aria-busy={booking.isLoading}>
-            {booking.isLoading ? t('appointments.book.submitting') : t('appointments.book.submit')}
+            {booking.isLoading
+              ? t('appointments.book.submitting')
+              : online
+                ? t('appointments.book.submit')
+                : t('appointments.book.submitOffline')}
           </Button>
         </>
       }
@@ -199,7 +251,57 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
             {t('appointments.book.missingDesigner')}
           </p>
         ) : null}
-        {!online ? (
+        {stale ? (
+          <div className={styles.stale} role="alert">
+            <p className={styles.staleTitle}>
+              {t('appointments.book.staleTitle', {
+                date: formatWeekdayDate(stale.appointmentDate),
+                time: formatTime(stale.appointmentDate),
+              })}
+            </p>
+            {stale.slotGone && stale.alternatives.length > 0 ? (
+              <>
+                <p>{online ? t('appointments.book.staleOffer') : t('appointments.requests.offlineOffer')}</p>
+                <ul className={styles.alternativeList}>
+                  {stale.alternatives.map((slot) => (
+                    <li key={slot.datetime}>
+                      <button
+                        type="button"
+                        className={styles.alternative}
+                        disabled={!online || booking.isLoading}
+                        onClick={() => bookAlternative(slot)}
+                        aria-label={t('appointments.requests.book', { date: dayLabel(slot.date), time: slot.time })}
+                      >
+                        <span className={styles.alternativeDay}>{dayLabel(slot.date)}</span>
+                        <span className={styles.alternativeTime}>{slot.time}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : !stale.slotGone ? (
+              <p>{t('appointments.requests.refusedBody', { reason: stale.reason || t('error.unknown') })}</p>
+            ) : (
+              <p>{t('appointments.requests.noAlternatives')}</p>
+            )}
+            <Button variant="ghost" onClick={() => void requests.dismiss(stale)}>
+              {t('appointments.book.staleDismiss')}
+            </Button>
+          </div>
+        ) : null}
+        {waiting ? (
+          <p className={styles.offline} role="status">
+            {t('appointments.book.alreadyQueued', {
+              date: formatWeekdayDate(waiting.appointmentDate),
+              time: formatTime(waiting.appointmentDate),
+            })}
+          </p>
+        ) : null}
+        {!online && seen ? (
+          <p className={styles.offline} role="status">
+            {t('appointments.book.offlineSeen', { when: formatRelative(seen.fetchedAt) })}
+          </p>
+        ) : !online ? (
           <p className={styles.offline} role="status">
             {t('appointments.book.offline')}
           </p>
@@ -239,7 +341,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
           today={today}
           selected={selectedDate}
           available={available}
-          loading={slotsLoading || skip}
+          loading={slotsLoading || (skip && !offlineRequest)}
           onMonthChange={setMonth}
           onSelect={pickDay}
         />
@@ -253,11 +355,11 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
               {t('appointments.slots.gone')}
             </p>
           ) : null}
-          {skip && !missingDesigner && !online ? null : slotsLoading ? (
+          {skip && !missingDesigner && !online && !offlineRequest ? null : slotsLoading ? (
             <p className={styles.muted} role="status">
               {t('appointments.slots.loading')}
             </p>
-          ) : slots.isError && !slots.data ? (
+          ) : online && slots.isError && !slots.data ? (
             <div className={styles.loadError} role="alert">
               <p>{t('appointments.slots.loadError')}</p>
               <Button variant="secondary" onClick={() => void slots.refetch()}>
@@ -288,7 +390,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
               })}
             </div>
           )}
-          {slots.isError && slots.data ? (
+          {online && slots.isError && slots.data ? (
             <div className={styles.loadError} role="alert">
               <p>{t('appointments.slots.loadError')}</p>
               <Button variant="secondary" onClick={() => void slots.refetch()}>

@@ -6,13 +6,18 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
-import { useCustomerAppointmentsQuery, type CustomerAppointment } from '../api/appointmentsApi';
+import type { AppError } from '../../../shared/api/errors';
+import { useBookAppointmentMutation, useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import { useBookingRequests, type BookingRequests } from '../hooks/useBookingRequests';
 import { useCancellations, type Cancellations } from '../hooks/useCancellations';
+import { bookingFailure } from '../lib/bookingError';
+import { rebook, type QueuedBooking } from '../lib/bookingRequests';
 import { buildIcs } from '../lib/ics';
 import { initials, thumbnail } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
 import { StatusBadge } from './StatusBadge';
+import badges from './StatusBadge.module.css';
 
 type Tab = 'confirmed' | 'pending';
 
@@ -136,6 +141,96 @@ function CustomerCard({ appointment, cancellations, online }: { appointment: Cus
   );
 }
 
+function slotLabel(slot: Slot): { date: string; time: string } {
+  return { date: formatWeekdayDate(`${slot.date}T12:00:00Z`, 'UTC'), time: slot.time };
+}
+
+/**
+ * A booking chosen offline that the server has not accepted yet: waiting for the connection (it can
+ * be withdrawn), or refused on arrival, with the nearest free slots to book in one tap.
+ */
+function BookingRequestCard({ request, requests, online }: { request: QueuedBooking; requests: BookingRequests; online: boolean }) {
+  const titleId = useId();
+  const [book, booking] = useBookAppointmentMutation();
+  // Fresh alternatives when one of the offered slots went too.
+  const [fresh, setFresh] = useState<Slot[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const alternatives = fresh ?? request.alternatives;
+  const slotGone = request.slotGone || fresh !== null;
+
+  const bookSlot = async (slot: Slot): Promise<void> => {
+    if (booking.isLoading) return;
+    setError(null);
+    try {
+      await book(rebook(request, slot)).unwrap();
+      await requests.dismiss(request);
+    } catch (caught) {
+      const failure = bookingFailure(caught as AppError);
+      setError(t(failure.message));
+      if (failure.alternatives.length > 0) setFresh(failure.alternatives);
+    }
+  };
+
+  return (
+    <li className={styles.card} aria-labelledby={titleId} data-testid="booking-request">
+      <div className={styles.cardHead}>
+        <Avatar name={request.designerName} picture="" />
+        <div className={styles.who}>
+          <h3 id={titleId} className={styles.name}>
+            {t('appointments.mine.with', { name: request.designerName })}
+          </h3>
+          <p className={styles.when}>
+            {t('appointments.mine.when', { date: formatWeekdayDate(request.appointmentDate), time: formatTime(request.appointmentDate) })}
+          </p>
+        </div>
+        <span className={`${badges.badge} ${request.refused ? badges.red : badges.orange}`}>
+          {request.refused ? t('appointments.requests.notSent') : t('appointments.requests.waiting')}
+        </span>
+      </div>
+      {request.message ? (
+        <p className={styles.note}>
+          <span className={styles.noteLabel}>{t('appointments.mine.message')}</span> {request.message}
+        </p>
+      ) : null}
+      {!request.refused ? (
+        <>
+          <p className={styles.queued} role="status">
+            {t('appointments.requests.waitingBody')}
+          </p>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void requests.dismiss(request)}>
+              {t('appointments.requests.withdraw')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className={styles.inlineAlert} role="alert">
+          {slotGone ? <p>{t('appointments.requests.goneBody')}</p> : <p>{t('appointments.requests.refusedBody', { reason: request.reason || t('error.unknown') })}</p>}
+          {error ? <p>{error}</p> : null}
+          {slotGone && alternatives.length > 0 ? (
+            <>
+              <p>{online ? t('appointments.requests.offer') : t('appointments.requests.offlineOffer')}</p>
+              <div className={styles.actions}>
+                {alternatives.map((slot) => (
+                  <Button key={slot.datetime} variant="secondary" disabled={!online || booking.isLoading} onClick={() => void bookSlot(slot)}>
+                    {t('appointments.requests.book', slotLabel(slot))}
+                  </Button>
+                ))}
+              </div>
+            </>
+          ) : slotGone ? (
+            <p>{t('appointments.requests.noAlternatives')}</p>
+          ) : null}
+          {booking.isLoading ? <p role="status">{t('appointments.requests.booking')}</p> : null}
+          <Button variant="ghost" onClick={() => void requests.dismiss(request)}>
+            {t('appointments.requests.dismiss')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
 /**
  * The customer's appointments with the two tabs of the spec, Confermati and In Attesa. The list is
  * the last copy in IndexedDB when offline; cancelling a pending request works offline too.
@@ -146,6 +241,7 @@ export function CustomerAppointmentsPanel() {
   const result = useCustomerAppointmentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
   const cancellations = useCancellations();
+  const requests = useBookingRequests();
   const tabsId = useId();
   const list = result.data?.appointments ?? [];
   const byTab: Record<Tab, CustomerAppointment[]> = {
@@ -160,6 +256,18 @@ export function CustomerAppointmentsPanel() {
   return (
     <div className={styles.panel}>
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
+      {requests.requests.length > 0 ? (
+        <section aria-labelledby={`${tabsId}-requests`}>
+          <h3 id={`${tabsId}-requests`} className={styles.requestsTitle}>
+            {t('appointments.requests.title')}
+          </h3>
+          <ul className={styles.list}>
+            {requests.requests.map((request) => (
+              <BookingRequestCard key={request.entry.key} request={request} requests={requests} online={online} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div
         className={styles.tabs}
         role="tablist"

@@ -19,6 +19,12 @@ function isSlot(value: unknown): value is Slot {
   return typeof v.datetime === 'string' && typeof v.date === 'string' && typeof v.time === 'string';
 }
 
+/** The nearest free slots a refused booking carries (the answer's `alternatives`), at most three. */
+export function alternativesOf(extra: Record<string, unknown> | undefined): Slot[] {
+  const list = extra?.alternatives;
+  return Array.isArray(list) ? list.filter(isSlot).slice(0, 3) : [];
+}
+
 const CREDENTIALS = /unauthori[sz]ed|credential|token|not authenticated|401/i;
 const TAKEN = /not available|no longer available|non è più disponibile|occupied|occupato|slot taken|taken/i;
 
@@ -28,7 +34,7 @@ const TAKEN = /not available|no longer available|non è più disponibile|occupie
  * bookings with one designer), and the generic failure for anything else.
  */
 export function bookingFailure(error: AppError): BookingFailure {
-  const alternatives = Array.isArray(error.extra.alternatives) ? error.extra.alternatives.filter(isSlot) : [];
+  const alternatives = alternativesOf(error.extra);
   const base = { alternatives: [] as Slot[], reloadSlots: false, needsLogin: false };
   if (error.status === 401 || (error.status === 403 && CREDENTIALS.test(error.detail ?? ''))) {
     return { ...base, message: 'appointments.book.sessionExpired', needsLogin: true };
@@ -36,7 +42,7 @@ export function bookingFailure(error: AppError): BookingFailure {
   if (error.reason === 'booking_limit') return { ...base, message: 'appointments.book.limit' };
   if (error.reason === 'own_profile') return { ...base, message: 'appointments.book.ownProfile' };
   if (error.reason === 'slot_taken' || error.reason === 'slot_unavailable' || (error.status === 409 && TAKEN.test(error.detail ?? ''))) {
-    return { ...base, message: 'appointments.book.unavailable', alternatives: alternatives.slice(0, 3), reloadSlots: true };
+    return { ...base, message: 'appointments.book.unavailable', alternatives, reloadSlots: true };
   }
   if (error.kind !== 'http') return { ...base, message: 'appointments.book.offline' };
   return { ...base, message: 'appointments.book.failed' };

@@ -8,7 +8,8 @@ import { startInterno, type RunningServer } from './harness/server';
 /**
  * Scheduling journeys: a customer books, the designer confirms, the customer sees the confirmed call
  * with its link; a customer cancels a pending request (online and offline); a slot taken meanwhile
- * gives the spec's message and the nearest alternatives; booking is disabled offline.
+ * gives the spec's message and the nearest alternatives; offline, booking becomes a request on the
+ * slots last seen (disabled when none was ever seen).
  */
 
 let server: RunningServer;
@@ -183,8 +184,9 @@ describe('scheduling', () => {
     });
   });
 
-  it('booking is disabled offline, with a clear message', async () => {
+  it('offline, a booking becomes a request on the slots last seen; with none ever seen it stays disabled', async () => {
     const fabio = await designer('Fabio Neri');
+    const nora = await designer('Nora Pace');
     const gaia = await customer('Gaia Verdi');
     await inBrowser('booking-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await signIn(page, gaia);
@@ -192,10 +194,19 @@ describe('scheduling', () => {
       const dialog = bookingDialog(page);
       await chooseFirstSlot(page);
       await context.setOffline(true);
-      await dialog.getByText(/^Sei offline: per prenotare serve la connessione/).waitFor();
-      expect(await dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(true);
+      await dialog.getByText(/^Sei offline: questi sono gli orari liberi che hai visto/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Invia richiesta' }).isDisabled()).toBe(false);
       await context.setOffline(false);
       await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);
+
+      // A designer whose slots never reached this device: nothing to request offline.
+      await page.route(new RegExp(`/api/appointments/available-slots/${nora.id}`), (route) => route.abort('connectionreset'));
+      await page.goto(`${server.baseUrl}/appuntamenti/prenota/${nora.id}`);
+      await dialog.getByText('Errore nel caricamento degli orari disponibili. Riprova.').first().waitFor();
+      await context.setOffline(true);
+      await dialog.getByText(/^Sei offline: per prenotare serve la connessione/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Invia richiesta' }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('radio').count()).toBe(0);
     });
   });
 

@@ -106,7 +106,8 @@ export type DesignerTab = 'all' | 'pending' | 'confirmed' | 'completed';
 export const LIST_LIMIT = 100;
 
 /**
- * Scheduling endpoints. Slots are live: they are never kept for offline use. The customer's list is
+ * Scheduling endpoints. Slots are live: the response cache does not keep them (the booking modal keeps
+ * the last slots seen per designer itself, for offline requests). The customer's list is
  * kept in IndexedDB by the base query, so a confirmed call's time and link open offline.
  */
 export const appointmentsApi = api.injectEndpoints({

@@ -191,6 +191,7 @@ export const it = {
   'appointments.slots.retry': 'Riprova',
   'appointments.slots.gone': 'L’orario che avevi scelto non è più disponibile: qualcun altro lo ha appena prenotato. Scegline un altro.',
   'appointments.slots.zone': 'Orari in ora italiana, aggiornati ogni 15 secondi.',
+  'appointments.slots.zoneOffline': 'Orari in ora italiana, come li hai visti l’ultima volta che eri online.',
   'appointments.success.title': 'Richiesta inviata',
   'appointments.success.body': '{name} riceverà subito la tua richiesta. Appena la conferma ti scriviamo un’email con il link della videochiamata e l’invito per il calendario.',
   'appointments.success.when': '{date} alle {time}',

@@ -398,7 +398,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
               </Button>
             </div>
           ) : null}
-          <p className={styles.zone}>{t('appointments.slots.zone')}</p>
+          <p className={styles.zone}>{offlineRequest ? t('appointments.slots.zoneOffline') : t('appointments.slots.zone')}</p>
         </section>
 
         <p className={styles.choice} aria-live="polite">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import { useStaleness } from '../../../shared/api/staleSlice';
@@ -210,13 +210,22 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
           {slotGone && alternatives.length > 0 ? (
             <>
               <p>{online ? t('appointments.requests.offer') : t('appointments.requests.offlineOffer')}</p>
-              <div className={styles.actions}>
+              <ul className={styles.offerList}>
                 {alternatives.map((slot) => (
-                  <Button key={slot.datetime} variant="secondary" disabled={!online || booking.isLoading} onClick={() => void bookSlot(slot)}>
-                    {t('appointments.requests.book', slotLabel(slot))}
-                  </Button>
+                  <li key={slot.datetime}>
+                    <button
+                      type="button"
+                      className={styles.offer}
+                      disabled={!online || booking.isLoading}
+                      onClick={() => void bookSlot(slot)}
+                      aria-label={t('appointments.requests.book', slotLabel(slot))}
+                    >
+                      <span className={styles.offerDay}>{slotLabel(slot).date}</span>
+                      <span className={styles.offerTime}>{slot.time}</span>
+                    </button>
+                  </li>
                 ))}
-              </div>
+              </ul>
             </>
           ) : slotGone ? (
             <p>{t('appointments.requests.noAlternatives')}</p>
@@ -253,6 +262,11 @@ export function CustomerAppointmentsPanel() {
     { id: 'pending', label: t('appointments.mine.tabPending') },
   ];
   const shown = byTab[tab];
+  // A list that failed offline (never seen on this device) loads as soon as the connection is back.
+  const { isError, refetch } = result;
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
   return (
     <div className={styles.panel}>
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}

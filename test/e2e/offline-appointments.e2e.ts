@@ -165,7 +165,7 @@ async function chooseOffline(page: Page, context: import('playwright-core').Brow
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
-  await dialog.getByText(/^Sei offline: questi sono gli orari liberi che hai visto/).waitFor();
+  await dialog.getByText(/^Sei offline: questi orari erano liberi all’ultimo aggiornamento/).waitFor();
   await dialog.getByLabel('Data').fill(typed(slot.date));
   await dialog.getByRole('radio', { name: slot.time }).click();
   await dialog.getByLabel('Messaggio per il designer (facoltativo)').fill('Cucina e soggiorno, 60 mq');

@@ -59,7 +59,7 @@ describe('offline booking screenshots', () => {
 
         await context.setOffline(true);
         await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
-        await dialog.getByText(/^Sei offline: questi sono gli orari liberi/).waitFor();
+        await dialog.getByText(/^Sei offline: questi orari erano liberi/).waitFor();
         await dialog.getByLabel('Data').fill(typed(slot.date));
         await dialog.getByRole('radio', { name: slot.time }).click();
         await dialog.evaluate((el) => el.scrollTo(0, 0));

@@ -194,7 +194,7 @@ describe('scheduling', () => {
       const dialog = bookingDialog(page);
       await chooseFirstSlot(page);
       await context.setOffline(true);
-      await dialog.getByText(/^Sei offline: questi sono gli orari liberi che hai visto/).waitFor();
+      await dialog.getByText(/^Sei offline: questi orari erano liberi all’ultimo aggiornamento/).waitFor();
       expect(await dialog.getByRole('button', { name: 'Invia richiesta' }).isDisabled()).toBe(false);
       await context.setOffline(false);
       await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);

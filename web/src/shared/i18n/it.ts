@@ -152,7 +152,7 @@ export const it = {
   'appointments.book.limit': 'Hai già 3 appuntamenti in programma con questo designer. Annulla una richiesta in attesa per prenotarne un altro.',
   'appointments.book.ownProfile': 'Non puoi prenotare una videochiamata con il tuo stesso profilo.',
   'appointments.book.offline': 'Sei offline: per prenotare serve la connessione, perché gli orari disponibili cambiano in tempo reale. Riprova quando sei di nuovo online.',
-  'appointments.book.offlineSeen': 'Sei offline: questi sono gli orari liberi che hai visto {when}, e nel frattempo qualcuno potrebbe averli presi. Puoi inviare comunque la richiesta: partirà appena torni online e, se l’orario non è più libero, ti proporremo i più vicini.',
+  'appointments.book.offlineSeen': 'Sei offline: questi orari erano liberi all’ultimo aggiornamento ({when}), ma qualcuno potrebbe averli presi nel frattempo. Puoi inviare comunque la richiesta: partirà appena torni online e, se l’orario non è più libero, ti proporremo i più vicini.',
   'appointments.book.submitOffline': 'Invia richiesta',
   'appointments.book.alreadyQueued': 'Hai già una richiesta in attesa di invio per {date} alle {time}: partirà appena torni online.',
   'appointments.book.staleTitle': 'La tua richiesta per {date} alle {time} non è andata a buon fine: l’orario non è più libero.',

@@ -218,7 +218,7 @@ describe('BookingModal', () => {
 
     setOnline(false);
     const { onQueued } = renderModal();
-    await screen.findByText(/Sei offline: questi sono gli orari liberi che hai visto/);
+    await screen.findByText(/Sei offline: questi orari erano liberi all’ultimo aggiornamento/);
     fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
     fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: 'Soggiorno di 30 mq' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia richiesta' }));

@@ -8,7 +8,6 @@ import { t, type PlainKey } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
-import type { OutboxEntry } from '../../../shared/offline/db';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import {
   useDeleteAppointmentMutation,
@@ -18,7 +17,7 @@ import {
   type DesignerTab,
 } from '../api/appointmentsApi';
 import { useDesignerActions } from '../hooks/useDesignerActions';
-import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction } from '../lib/designerActions';
+import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction, type QueuedStep } from '../lib/designerActions';
 import { initials } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
@@ -55,7 +54,7 @@ interface CardProps {
   error: string | null;
   onAction: (action: DesignerAction) => void;
   onDelete: () => void;
-  onDismiss: (entry: OutboxEntry) => void;
+  onDismiss: (entry: QueuedStep) => void;
 }
 
 function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete, onDismiss }: CardProps) {

@@ -1,6 +1,9 @@
 import type { OutboxEntry, OutboxError } from '../../../shared/offline/db';
 import type { DesignerAppointment, DesignerTab, StatusCounts } from '../api/appointmentsApi';
 
+/** A queued step as the outbox keeps it (components name it through here, not through the database module). */
+export type QueuedStep = OutboxEntry;
+
 /** The designer's lifecycle steps that go through the outbox (delete stays an online call). */
 export type DesignerAction = 'confirm' | 'reject' | 'complete';
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
@@ -235,6 +236,8 @@ describe('offline appointments: a booking chosen offline', () => {
       await expect.poll(() => offers.count()).toBeGreaterThan(0);
       expect(await offers.count()).toBeLessThanOrEqual(3);
       expect(await customerAppointments(customer)).toHaveLength(0);
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
       // The booking modal for that designer says the same.
       await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designer.id}`);

@@ -88,6 +88,7 @@ export const it = {
   'sync.kind.delete': 'Eliminazione',
   'sync.kind.appointmentCancel': 'Annullamento di un appuntamento',
   'sync.kind.designerUpdate': 'Modifica del profilo designer',
+  'sync.kind.availabilityUpdate': 'Modifica della disponibilità settimanale',
 
   // Errors shown to people (server details stay in English and are never shown raw)
   'error.network': 'Errore di connessione al server. Riprova più tardi.',
@@ -117,6 +118,11 @@ export const it = {
   'error.imageTooLarge': 'L’immagine è troppo grande. Massimo 5MB',
   'error.resetTokenInvalid': 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
   'error.busy': 'Il server è molto occupato in questo momento. Riprova tra qualche secondo.',
+  'error.availabilityConflict': {
+    one: 'La nuova disponibilità lascia fuori un appuntamento già prenotato.',
+    many: 'La nuova disponibilità lascia fuori {count} di appuntamenti già prenotati.',
+    other: 'La nuova disponibilità lascia fuori {count} appuntamenti già prenotati.',
+  },
   'error.slotTaken': 'L’orario selezionato non è più disponibile. Seleziona un altro orario.',
   'error.unknown': 'Si è verificato un errore imprevisto. Riprova.',
   'error.expiredAction': 'Azione di oltre 7 giorni fa annullata.',
@@ -292,6 +298,26 @@ export const it = {
   'availability.offline': 'Sei offline: potrai salvare le modifiche quando torni online.',
   'availability.close': 'Chiudi',
   'availability.counter': 'Fasce di disponibilità',
+  'availability.queued': 'Modifica salvata su questo dispositivo: la invieremo appena torni online.',
+  'availability.sending': 'Invio della nuova settimana...',
+  'availability.offlineEdit': 'Sei offline: puoi modificare la settimana, la invieremo appena torni online.',
+  'availability.conflictTitle': {
+    one: 'Un appuntamento cade fuori dalla nuova settimana',
+    many: '{count} di appuntamenti cadono fuori dalla nuova settimana',
+    other: '{count} appuntamenti cadono fuori dalla nuova settimana',
+  },
+  'availability.conflictLead': 'La nuova disponibilità non è stata salvata perché non comprende questi orari già prenotati:',
+  'availability.conflictRolledBack': 'Per ora resta valida la settimana precedente.',
+  'availability.conflictNote': 'Gli appuntamenti non vengono mai annullati da un cambio di disponibilità: se li mantieni restano fissati anche fuori dalla nuova settimana.',
+  'availability.conflictWhen': '{date} alle {time}',
+  'availability.conflictKeep': 'Mantieni gli appuntamenti e salva',
+  'availability.conflictEdit': 'Modifica la settimana',
+  'availability.conflictDiscard': 'Lascia la settimana com’era',
+  'availability.conflictListLabel': 'Appuntamenti in conflitto',
+  'availability.status.pending': 'In attesa',
+  'availability.status.confirmed': 'Confermato',
+  'availability.rejected': 'La modifica alla disponibilità è stata rifiutata.',
+  'availability.counterRefused': 'Modifica rifiutata: vedi i conflitti',
 
   // Route errors and not found
   'notFound.eyebrow': 'Errore 404',

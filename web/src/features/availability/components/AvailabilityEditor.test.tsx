@@ -13,6 +13,8 @@ import { setOnline } from '../../../test/session';
 import { availabilityApi, type AvailabilityWindow } from '../api/availabilityApi';
 import { registerAvailabilityOutbox } from '../hooks/useAvailabilityQueue';
 import { AVAILABILITY_KIND } from '../lib/queued';
+import { ToastViewport } from '../../../shared/ui/Toast';
+import { enqueueAction } from '../../../shared/offline/outboxService';
 import { AvailabilityCounter } from './AvailabilityCounter';
 import { AvailabilityEditor } from './AvailabilityEditor';
 
@@ -34,7 +36,7 @@ let stop: () => void = () => {};
 /** The outbox drains through an IndexedDB lease in jsdom, which takes a moment. */
 const SLOW = { timeout: 8000 };
 
-function renderEditor() {
+function renderEditor(withEditor = true) {
   const store = configureStore({
     reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
     preloadedState: { session: { user: DESIGNER, rememberMe: false } },
@@ -48,7 +50,8 @@ function renderEditor() {
     <Provider store={store}>
       <MemoryRouter>
         <AvailabilityCounter designerId={5} />
-        <AvailabilityEditor designerId={5} onSaved={onSaved} />
+        {withEditor ? <AvailabilityEditor designerId={5} onSaved={onSaved} /> : null}
+        <ToastViewport />
       </MemoryRouter>
     </Provider>,
   );
@@ -118,7 +121,7 @@ describe('AvailabilityEditor', { timeout: 30_000 }, () => {
       'Anna Nerilunedì 1 marzo 2027 alle 10:00In attesa',
       'Bruno Giallilunedì 8 marzo 2027 alle 09:00Confermato',
     ]);
-    expect(panel.textContent).toContain('Per ora resta valida la settimana precedente.');
+    expect(panel.textContent).toContain('per ora resta valida quella precedente.');
     fireEvent.click(within(panel).getByRole('button', { name: 'Mantieni gli appuntamenti e salva' }));
     await screen.findByText('Disponibilità salvata.', {}, SLOW);
     expect(puts()).toHaveLength(2);
@@ -159,7 +162,7 @@ describe('AvailabilityEditor', { timeout: 30_000 }, () => {
     setOnline(true);
     const panel = await screen.findByRole('alert', {}, SLOW);
     expect(panel.textContent).toContain('Un appuntamento cade fuori dalla nuova settimana');
-    expect(panel.textContent).toContain('Per ora resta valida la settimana precedente.');
+    expect(panel.textContent).toContain('per ora resta valida quella precedente.');
     expect(panel.textContent).toContain('Anna Neri');
     await waitFor(() => expect(counterValue()).toBe('5'), SLOW);
     expect(screen.getByText('Modifica rifiutata: vedi i conflitti')).toBeTruthy();
@@ -172,5 +175,26 @@ describe('AvailabilityEditor', { timeout: 30_000 }, () => {
     expect(await db.outbox.count()).toBe(0);
     // Every attempt was the same action: one Idempotency-Key.
     expect(new Set(puts().map((call) => call.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('on the dashboard (no editor open): the queued week counts, and a refusal rolls it back and names the booking', async () => {
+    setOnline(false);
+    net.respond(() => 'network-error');
+    renderEditor(false);
+    await enqueueAction({
+      kind: AVAILABILITY_KIND, entity: 'availability:5', method: 'PUT', path: '/api/appointments/availability/5',
+      body: { slots: weekdays.map((w) => (w.day_of_week === 0 ? { ...w, is_active: false } : w)), keep: [] },
+    });
+    await waitFor(() => expect(counterValue()).toBe('4'), SLOW);
+    net.respond((call) =>
+      call.method === 'GET'
+        ? { status: 200, body: weekdays }
+        : { status: 409, body: { detail: 'conflict', reason: 'availability_conflict', conflicts: conflicts.slice(0, 1) } },
+    );
+    setOnline(true);
+    await screen.findByText('La modifica alla disponibilità è stata rifiutata.', {}, SLOW);
+    expect(screen.getByText('Anna Neri, lunedì 1 marzo 2027 alle 10:00')).toBeTruthy();
+    await waitFor(() => expect(counterValue()).toBe('5'), SLOW);
+    expect(screen.getByText('Modifica rifiutata: vedi i conflitti')).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { useWeeklyAvailabilityQuery, type AvailabilityWindow } from '../api/availabilityApi';
-import { useAvailabilityQueue, useOutboxEntry } from '../hooks/useAvailabilityQueue';
+import { useAvailabilityQueue, useEditorOnScreen, useOutboxEntry } from '../hooks/useAvailabilityQueue';
 import { slotsOf } from '../lib/queued';
 import { ConflictPanel } from './ConflictPanel';
 import {
@@ -150,6 +150,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   const result = useWeeklyAvailabilityQuery(designerId, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
   const queue = useAvailabilityQueue(designerId);
+  useEditorOnScreen();
   const [week, setWeek] = useState<EditorWeek | null>(null);
   const [dirty, setDirty] = useState(false);
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);

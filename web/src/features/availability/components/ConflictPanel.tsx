@@ -37,9 +37,7 @@ export function ConflictPanel({ conflicts, onKeep, onEdit, onDiscard }: Conflict
       <h3 id="availability-conflict-title" className={styles.title}>
         {t('availability.conflictTitle', { count: conflicts.length })}
       </h3>
-      <p className={styles.lead}>
-        {t('availability.conflictLead')} {t('availability.conflictRolledBack')}
-      </p>
+      <p className={styles.lead}>{t('availability.conflictLead')}</p>
       <ul className={styles.list} aria-label={t('availability.conflictListLabel')}>
         {conflicts.map((conflict) => {
           const statusKey = STATUS_KEYS[conflict.status];

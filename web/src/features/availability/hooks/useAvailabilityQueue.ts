@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { formatWeekdayDate } from '../../../shared/i18n/dates';
@@ -31,6 +31,19 @@ export function describeConflict(conflict: AvailabilityConflict): string {
 /** RTK Query's cache thunks need a state type; the feature may not name the app's, so it stays open. */
 export type AvailabilityDispatch = ThunkDispatch<any, unknown, UnknownAction>;
 
+/** How many weekly editors are on screen: they show a refusal themselves, so no toast is needed then. */
+let editorsOnScreen = 0;
+
+/** The editor calls this while mounted. */
+export function useEditorOnScreen(): void {
+  useEffect(() => {
+    editorsOnScreen += 1;
+    return () => {
+      editorsOnScreen -= 1;
+    };
+  }, []);
+}
+
 /**
  * Reconciles replayed availability changes: a stored week replaces the cached one, a refusal puts the
  * server's week back (the queued overlay disappears with the failed entry) and says why, naming the
@@ -48,7 +61,7 @@ export function registerAvailabilityOutbox(dispatch: AvailabilityDispatch): () =
     },
     onFailed: (error) => {
       dispatch(availabilityApi.util.invalidateTags(['Availability']));
-      if (error.reason === 'discarded') return;
+      if (error.reason === 'discarded' || editorsOnScreen > 0) return;
       const conflicts = conflictsOf(error.extra);
       const detail = conflicts.length > 0 ? conflicts.map(describeConflict).join('; ') : error.message;
       showToast(t('availability.rejected'), { tone: 'error', detail });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
@@ -24,6 +24,7 @@ export interface ConflictPanelProps {
  */
 export function ConflictPanel({ conflicts, onKeep, onEdit, onDiscard }: ConflictPanelProps) {
   const [busy, setBusy] = useState(false);
+  const titleId = useId();
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);
     try {
@@ -33,8 +34,8 @@ export function ConflictPanel({ conflicts, onKeep, onEdit, onDiscard }: Conflict
     }
   };
   return (
-    <section className={styles.panel} role="alert" aria-labelledby="availability-conflict-title">
-      <h3 id="availability-conflict-title" className={styles.title}>
+    <section className={styles.panel} role="alert" aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.title}>
         {t('availability.conflictTitle', { count: conflicts.length })}
       </h3>
       <p className={styles.lead}>{t('availability.conflictLead')}</p>

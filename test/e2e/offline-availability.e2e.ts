@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
@@ -172,6 +173,9 @@ describe('offline availability', () => {
         await mkdir(SHOTS, { recursive: true });
         await page.waitForTimeout(400);
         await page.screenshot({ path: join(SHOTS, `availability-conflict-${width}.png`) });
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include('[role="dialog"]').analyze();
+        const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
 
         await panel.getByRole('button', { name: 'Mantieni gli appuntamenti e salva' }).click();
         await editor.getByText('Disponibilità salvata.').waitFor({ timeout: 30_000 });

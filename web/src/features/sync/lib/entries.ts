@@ -18,6 +18,7 @@ export function entryState(entry: OutboxEntry): EntryState {
 const KIND_LABELS: Record<string, PlainKey> = {
   'appointment.cancel': 'sync.kind.appointmentCancel',
   'designer.update': 'sync.kind.designerUpdate',
+  'availability.update': 'sync.kind.availabilityUpdate',
 };
 
 const METHOD_LABELS: Record<OutboxEntry['method'], PlainKey> = {

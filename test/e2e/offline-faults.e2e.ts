@@ -224,6 +224,8 @@ describe('offline faults injected by the server', () => {
       await modal.getByLabel('Biografia').fill('Case sul mare, intonaci naturali e legno di recupero.');
       await modal.getByRole('button', { name: 'Salva modifiche' }).click();
       await modal.waitFor({ state: 'detached', timeout: 15_000 });
+      // Online, the lost answer is not called "offline".
+      await page.getByText('Il server non ha risposto: le modifiche sono salvate su questo dispositivo e verranno confermate da sole.').waitFor();
       await page.getByText('Case sul mare, intonaci naturali e legno di recupero.').waitFor();
       await expect.poll(async () => sent.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       await expect.poll(async () => (await sent[sent.length - 1]?.response())?.ok(), { timeout: 30_000 }).toBe(true);

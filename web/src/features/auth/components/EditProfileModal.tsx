@@ -110,7 +110,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
       // key, so the server replays its answer instead of applying it twice.
       if (isUnreachable(error) && !photo) {
         await queueProfileEdit(dispatch, account.id, values, key);
-        showToast(t('account.edit.queued'), { tone: 'info' });
+        showToast(t(online ? 'account.edit.retrying' : 'account.edit.queued'), { tone: 'info' });
         onClose();
         return;
       }

@@ -116,7 +116,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
     const key = newIdempotencyKey();
     const queue = async (): Promise<void> => {
       await queueProfileEdit(dispatch, designer.id, body, textPatch(form), key);
-      showToast(t('designers.edit.queued'), { tone: 'info' });
+      showToast(t(online ? 'designers.edit.retrying' : 'designers.edit.queued'), { tone: 'info' });
       onClose();
     };
     if (!online) {

@@ -703,6 +703,7 @@ export const it = {
   'designers.edit.cancel': 'Annulla',
   'designers.edit.saved': 'Profilo aggiornato.',
   'designers.edit.queued': 'Sei offline: le modifiche sono salvate su questo dispositivo e partiranno appena torni online.',
+  'designers.edit.retrying': 'Il server non ha risposto: le modifiche sono salvate su questo dispositivo e verranno confermate da sole.',
   'designers.edit.offlineImages':
     'Sei offline: per cambiare le foto serve una connessione. Riprova quando torni online, i dati inseriti restano qui.',
   'designers.edit.rejected': 'Le modifiche al profilo fatte offline non sono state accettate.',
@@ -1182,6 +1183,7 @@ export const it = {
   'account.edit.cancel': 'Annulla',
   'account.edit.saved': 'Profilo aggiornato.',
   'account.edit.queued': 'Sei offline: le modifiche sono salvate su questo dispositivo e partiranno appena torni online.',
+  'account.edit.retrying': 'Il server non ha risposto: le modifiche sono salvate su questo dispositivo e verranno confermate da sole.',
   'account.edit.offlinePhoto': 'Sei offline: per cambiare la foto serve una connessione. Le altre modifiche possono partire più tardi.',
   'account.edit.rejected': 'Le modifiche al profilo fatte offline non sono state accettate.',
   'account.edit.emailTaken': 'Questa email è già usata da un altro account.',

@@ -86,12 +86,15 @@ func (s *Server) putAvailability(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	// The week may come as a bare list or as {"slots": [...]}.
+	// The week may come as a bare list or as {"slots": [...], "keep": [ids]},
+	// where keep acknowledges upcoming appointments the new week leaves out.
 	var items []windowInput
+	var keep []int64
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		var wrapped struct {
 			Slots *[]windowInput `json:"slots"`
+			Keep  []int64        `json:"keep"`
 		}
 		c.Request.Body = io.NopCloser(bytes.NewReader(trimmed))
 		if !bindJSON(c, &wrapped) {
@@ -102,6 +105,7 @@ func (s *Server) putAvailability(c *gin.Context) {
 			return
 		}
 		items = *wrapped.Slots
+		keep = wrapped.Keep
 	} else {
 		c.Request.Body = io.NopCloser(bytes.NewReader(trimmed))
 		if !bindJSON(c, &items) {
@@ -115,7 +119,7 @@ func (s *Server) putAvailability(c *gin.Context) {
 			in[i].DayOfWeek = int(*it.DayOfWeek)
 		}
 	}
-	week, err := s.d.Scheduling.SetWeek(c.Request.Context(), schedulingCaller(c), id, in)
+	week, err := s.d.Scheduling.SetWeek(c.Request.Context(), schedulingCaller(c), id, in, keep...)
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -502,3 +502,88 @@ func TestScheduling_AccountDeletion(t *testing.T) {
 		}
 	})
 }
+
+func TestScheduling_AvailabilityConflicts(t *testing.T) {
+	eachSched(t, func(t *testing.T, se *schedEnv) {
+		path := se.availability(se.sofiaID)
+		tue := se.book(se.anna, 2, 10)
+		wed := se.book(se.bruno, 3, 9)
+		se.expect(req{method: "PUT", path: "/api/appointments/" + idOf(wed) + "/confirm", token: se.sofia, body: map[string]any{}}, 200)
+		cancelled := se.book(se.bruno, 4, 11)
+		se.expect(req{method: "PUT", path: "/api/appointments/" + idOf(cancelled) + "/cancel", token: se.bruno, body: map[string]any{}}, 200)
+		// Monday to Wednesday gone, Thursday and Friday kept.
+		week := []map[string]any{{"day_of_week": 3, "start_time": "09:00", "end_time": "12:00"}, {"day_of_week": 4, "start_time": "09:00", "end_time": "12:00"}}
+
+		t.Run("WhoMayCall", func(t *testing.T) {
+			body := map[string]any{"slots": week, "keep": []any{}}
+			se.expect(req{method: "PUT", path: path, body: body}, 401)
+			for _, tok := range []string{se.anna, se.bruno, se.bea, se.admin} {
+				r := se.expect(req{method: "PUT", path: path, token: tok, body: body}, 403).JSON(t)
+				if _, leaked := r["conflicts"]; leaked {
+					t.Fatalf("a stranger learnt of the bookings: %v", r)
+				}
+			}
+		})
+		t.Run("RefusedWithTheConflicts", func(t *testing.T) {
+			for _, body := range []any{week, map[string]any{"slots": week}, map[string]any{"slots": week, "keep": []any{}}} {
+				r := se.expect(req{method: "PUT", path: path, token: se.sofia, body: body}, 409).JSON(t)
+				list, _ := r["conflicts"].([]any)
+				if r["reason"] != "availability_conflict" || len(list) != 2 {
+					t.Fatalf("%v", r)
+				}
+				first := list[0].(map[string]any)
+				if fmt.Sprint(int64(first["id"].(float64))) != idOf(tue) || first["datetime"] != "2027-03-02T10:00:00+01:00" ||
+					first["date"] != "2027-03-02" || first["time"] != "10:00" || first["status"] != "pending" || first["customer_name"] != "Test anna@example.com" {
+					t.Fatalf("%v", first)
+				}
+				if second := list[1].(map[string]any); second["status"] != "confirmed" || second["customer_name"] != "Test bruno@example.com" {
+					t.Fatalf("%v", second)
+				}
+			}
+			if got := se.expect(req{method: "GET", path: path}, 200).list(t); len(got) != 5 {
+				t.Fatalf("a refused change was applied: %v", got)
+			}
+		})
+		t.Run("KeepingSomeIsNotEnough", func(t *testing.T) {
+			r := se.expect(req{method: "PUT", path: path, token: se.sofia, body: map[string]any{"slots": week, "keep": []any{tue["appointment_id"]}}}, 409).JSON(t)
+			if list := r["conflicts"].([]any); len(list) != 1 || list[0].(map[string]any)["customer_name"] != "Test bruno@example.com" {
+				t.Fatalf("%v", r)
+			}
+			se.expect(req{method: "PUT", path: path, token: se.sofia, body: map[string]any{"slots": week, "keep": "all"}}, 422)
+		})
+		t.Run("KeepingAllSavesAndCancelsNothing", func(t *testing.T) {
+			body := map[string]any{"slots": week, "keep": []any{wed["appointment_id"], tue["appointment_id"]}}
+			first := se.expect(req{method: "PUT", path: path, token: se.sofia, key: "avail-keep-1", body: body}, 200)
+			again := se.expect(req{method: "PUT", path: path, token: se.sofia, key: "avail-keep-1", body: body}, 200)
+			if string(first.Body) != string(again.Body) {
+				t.Fatalf("replay differs: %s vs %s", first.Body, again.Body)
+			}
+			if got := se.expect(req{method: "GET", path: path}, 200).list(t); len(got) != 2 {
+				t.Fatalf("%v", got)
+			}
+			for id, status := range map[string]string{idOf(tue): "pending", idOf(wed): "confirmed"} {
+				if a := se.expect(req{method: "GET", path: "/api/appointments/" + id, token: se.sofia}, 200).JSON(t); a["status"] != status {
+					t.Fatalf("appointment %s became %v", id, a["status"])
+				}
+			}
+			// Kept appointments stay conflicts while live: a later change that leaves them out must keep them again.
+			r := se.expect(req{method: "PUT", path: path, token: se.sofia, body: week}, 409).JSON(t)
+			if len(r["conflicts"].([]any)) != 2 {
+				t.Fatalf("%v", r)
+			}
+		})
+		t.Run("AChangeThatKeepsTheirTimesNeedsNothing", func(t *testing.T) {
+			wider := []map[string]any{{"day_of_week": 1, "start_time": "08:00", "end_time": "12:00"}, {"day_of_week": 2, "start_time": "09:00", "end_time": "10:00"}}
+			se.expect(req{method: "PUT", path: path, token: se.sofia, body: wider}, 200)
+		})
+	})
+}
+
+func (r resp) list(t *testing.T) []any {
+	t.Helper()
+	var out []any
+	if err := json.Unmarshal(r.Body, &out); err != nil {
+		t.Fatalf("%v: %s", err, r.Body)
+	}
+	return out
+}

@@ -38,6 +38,9 @@ type Config struct {
 	// tickets, so every instance sharing it accepts the same tickets;
 	// empty means a random key per process.
 	TicketSecret []byte
+	// FaultInjection turns on the fault switch of the offline tests
+	// (POST/GET/DELETE /api/_faults). Never in production.
+	FaultInjection bool
 }
 
 // Pinger checks the database for the readiness probe.
@@ -108,7 +111,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	s.idem = &idempotency{store: d.Idempotency, tx: d.Tx, log: d.Log, exempt: func(method, path string) bool {
 		// Auth endpoints answer with credentials, which are never stored.
-		return strings.HasPrefix(path, "/api/auth/")
+		return strings.HasPrefix(path, "/api/auth/") || path == faultsPath
 	}}
 	e.Use(requestID(), accessLog(d.Log), recovery(d.Log),
 		securityHeaders(strings.HasPrefix(cfg.BaseURL, "https://")), cors(cfg.CORSOrigins))
@@ -116,6 +119,13 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.Use(authenticate(d.Identity))
 	}
 	e.Use(bodyLimit(d.Log, s.bodyLimits))
+	var faults *faultSwitch
+	if cfg.FaultInjection {
+		// Before the idempotency layer, so a fault acts only once the
+		// response has been committed and stored for replays.
+		faults = &faultSwitch{log: d.Log}
+		e.Use(faults.handle)
+	}
 	if d.Idempotency != nil && d.Tx != nil {
 		e.Use(s.idem.handle)
 	}
@@ -125,6 +135,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	api.GET("/health", s.health)
 	api.GET("/ready", s.ready)
 	api.GET("/config", s.publicConfig)
+	if faults != nil {
+		faults.register(api)
+	}
 	if d.Identity != nil {
 		s.registerAccounts(api)
 	}

@@ -213,6 +213,21 @@ func appointmentErr(err error) error {
 	return translate(err)
 }
 
+// UpcomingLive returns the designer's live appointments starting after now,
+// soonest first (served by the (designer_id, starts_at, …) index).
+func (r *SchedulingRepo) UpcomingLive(ctx context.Context, designerID int64, now time.Time) ([]scheduling.Appointment, error) {
+	var rows []appointmentRow
+	if err := r.query(ctx).Where("appointments.designer_id = ? AND appointments.starts_at > ? AND appointments.status IN ?",
+		designerID, now.UTC(), liveStatuses).Order("appointments.starts_at, appointments.id").Find(&rows).Error; err != nil {
+		return nil, translate(err)
+	}
+	out := make([]scheduling.Appointment, len(rows))
+	for i, row := range rows {
+		out[i] = row.toAppointment()
+	}
+	return out, nil
+}
+
 // Get loads one appointment with names and e-mails.
 func (r *SchedulingRepo) Get(ctx context.Context, id int64) (scheduling.Appointment, error) {
 	var row appointmentRow

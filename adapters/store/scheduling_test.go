@@ -318,3 +318,58 @@ func rebind(db *store.DB, q string) string {
 	}
 	return string(out)
 }
+
+func TestSchedulingRepo_UpcomingLive(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		repo := store.NewSchedulingRepo(db)
+		d := newDesigner(t, db, "ugo@example.com", "Ugo", "Lecce")
+		other := newDesigner(t, db, "vera@example.com", "Vera", "Pisa")
+		anna := newCustomer(t, db, "anna.u@example.com")
+		bruno := newCustomer(t, db, "bruno.u@example.com")
+		now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+		at := func(day, hour int) time.Time { return time.Date(2026, 3, day, hour, 0, 0, 0, time.UTC) }
+		book := func(designer, customer int64, start time.Time) int64 {
+			t.Helper()
+			a := appt(designer, customer, start)
+			if err := repo.Book(ctx, a, start.Add(-48*time.Hour), noLimit); err != nil {
+				t.Fatal(err)
+			}
+			return a.ID
+		}
+		started := book(d.ID, anna, at(2, 10)) // starts exactly now: not after now
+		later := book(d.ID, bruno, at(5, 9))
+		sooner := book(d.ID, anna, at(3, 15))
+		confirmed := book(d.ID, bruno, at(4, 11))
+		cancelled := book(d.ID, anna, at(6, 9))
+		book(other.ID, anna, at(3, 9)) // another designer's
+		confirm := func(x *scheduling.Appointment) error {
+			return x.Apply(scheduling.ActConfirm, scheduling.ByDesigner, now)
+		}
+		if _, err := repo.Update(ctx, confirmed, confirm); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := repo.Update(ctx, cancelled, func(x *scheduling.Appointment) error {
+			return x.Apply(scheduling.ActReject, scheduling.ByDesigner, now)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := repo.UpcomingLive(ctx, d.ID, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, a := range got {
+			ids = append(ids, a.ID)
+		}
+		if fmt.Sprint(ids) != fmt.Sprint([]int64{sooner, confirmed, later}) {
+			t.Fatalf("upcoming %v, want %v (not %d started, not %d cancelled)", ids, []int64{sooner, confirmed, later}, started, cancelled)
+		}
+		if got[0].CustomerName != "Cliente anna.u@example.com" || got[1].Status != scheduling.Confirmed || !got[2].StartsAt.Equal(at(5, 9)) {
+			t.Fatalf("%+v", got)
+		}
+		if got, err := repo.UpcomingLive(ctx, d.ID, at(6, 0)); err != nil || len(got) != 0 {
+			t.Fatalf("%+v %v", got, err)
+		}
+	})
+}

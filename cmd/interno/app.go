@@ -133,7 +133,7 @@ func (a *app) wire() error {
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
-		TicketSecret: secret,
+		TicketSecret: secret, FaultInjection: cfg.FaultInjection,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
@@ -144,6 +144,9 @@ func (a *app) wire() error {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
 	}
 	a.http = srv
+	if cfg.FaultInjection {
+		a.log.Warn("INTERNO_FAULT_INJECTION is on: POST /api/_faults lets anyone make this server fail requests after committing them; tests only, never in production")
+	}
 	return nil
 }
 

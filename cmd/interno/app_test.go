@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,36 @@ func TestLoadConfig(t *testing.T) {
 		"INTERNO_LOG_LEVEL": "loud", "INTERNO_CALL_BASE_URL": "jitsi"} {
 		if _, err := loadConfig(map[string]string{"INTERNO_DATA_DIR": t.TempDir(), k: v}); err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s=%s: %v", k, v, err)
+		}
+	}
+}
+
+// TestFaultInjectionConfig checks the fault switch is off unless asked for,
+// refuses a value that is not a boolean, and when on reaches the router
+// (the control endpoint exists) while off it does not.
+func TestFaultInjectionConfig(t *testing.T) {
+	if cfg := testConfig(t, nil); cfg.FaultInjection {
+		t.Fatal("fault injection is on by default")
+	}
+	if _, err := loadConfig(map[string]string{"INTERNO_DATA_DIR": t.TempDir(), "INTERNO_FAULT_INJECTION": "maybe"}); err == nil ||
+		!strings.Contains(err.Error(), "INTERNO_FAULT_INJECTION") {
+		t.Fatalf("bad boolean: %v", err)
+	}
+	for value, want := range map[string]int{"false": http.StatusNotFound, "true": http.StatusOK} {
+		cfg := testConfig(t, map[string]string{"INTERNO_FAULT_INJECTION": value})
+		var logs bytes.Buffer
+		a, err := newApp(context.Background(), cfg, &logs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := httptest.NewRecorder()
+		a.http.Handler().ServeHTTP(w, httptest.NewRequest("GET", "/api/_faults", nil))
+		a.close()
+		if w.Code != want {
+			t.Errorf("INTERNO_FAULT_INJECTION=%s: GET /api/_faults %d, want %d", value, w.Code, want)
+		}
+		if warned := strings.Contains(logs.String(), "INTERNO_FAULT_INJECTION is on"); warned != (value == "true") {
+			t.Errorf("INTERNO_FAULT_INJECTION=%s: start-up warning logged %v", value, warned)
 		}
 	}
 }

@@ -42,6 +42,7 @@ type Config struct {
 	LogLevel        string        `env:"LOG_LEVEL" envDefault:"info"`
 	LogFormat       string        `env:"LOG_FORMAT" envDefault:"text"`
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"15s"`
+	FaultInjection  bool          `env:"FAULT_INJECTION" envDefault:"false"`
 
 	location   *time.Location
 	rateLimits httpapi.RateLimits

@@ -115,7 +115,10 @@ var (
 	ErrOwnProfile       = fault.New(fault.BadRequest, "You cannot book a call with your own designer profile").WithReason("own_profile")
 	ErrSlotTaken        = fault.New(fault.Conflict, "The selected time is no longer available (slot taken)").WithReason("slot_taken")
 	ErrSlotUnavailable  = fault.New(fault.Conflict, "The selected time is not available (not offered)").WithReason("slot_unavailable")
-	ErrBookingLimit     = fault.New(fault.Conflict, fmt.Sprintf("You already have %d upcoming appointments with this designer", MaxLivePerPair)).WithReason("booking_limit")
+	// ErrAvailabilityConflict refuses a new week that no longer offers the
+	// time of upcoming appointments the designer has not acknowledged.
+	ErrAvailabilityConflict = fault.New(fault.Conflict, "The new availability no longer offers the time of upcoming appointments; list the ones to keep in keep, or change the week").WithReason("availability_conflict")
+	ErrBookingLimit         = fault.New(fault.Conflict, fmt.Sprintf("You already have %d upcoming appointments with this designer", MaxLivePerPair)).WithReason("booking_limit")
 )
 
 // ErrTransition is the 409 for an action the current status does not allow.

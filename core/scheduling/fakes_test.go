@@ -97,6 +97,19 @@ func (m *memRepo) fill(a Appointment) Appointment {
 	return a
 }
 
+func (m *memRepo) UpcomingLive(_ context.Context, designerID int64, now time.Time) ([]Appointment, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Appointment
+	for _, a := range m.appts {
+		if a.DesignerID == designerID && a.Status.Live() && a.StartsAt.After(now) {
+			out = append(out, m.fill(a))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].StartsAt.Before(out[j].StartsAt) })
+	return out, nil
+}
+
 func (m *memRepo) Get(_ context.Context, id int64) (Appointment, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -25,6 +25,9 @@ type Repository interface {
 	// live appointment of the designer overlaps a — a database constraint
 	// decides, so two concurrent bookings can never both succeed.
 	Book(ctx context.Context, a *Appointment, now time.Time, check func(live int) error) error
+	// UpcomingLive returns the designer's live appointments (pending or
+	// confirmed) starting after now, soonest first, with names and e-mails.
+	UpcomingLive(ctx context.Context, designerID int64, now time.Time) ([]Appointment, error)
 	// Get returns one appointment with names and e-mails, or ErrNotFound.
 	Get(ctx context.Context, id int64) (Appointment, error)
 	// Update loads an appointment with its row locked, applies fn and saves

@@ -113,8 +113,19 @@ func (s *Service) Week(ctx context.Context, designerID int64) ([]Window, error) 
 	return s.d.Repo.Week(ctx, designerID)
 }
 
+// MaxKeep bounds the list of acknowledged conflicts one request may carry.
+const MaxKeep = 1000
+
 // SetWeek replaces a designer's week; only the profile's own account may.
-func (s *Service) SetWeek(ctx context.Context, c Caller, designerID int64, in []WindowInput) ([]Window, error) {
+//
+// Live appointments (pending or confirmed) starting after now whose time the
+// new week would no longer offer are conflicts. An availability change never
+// cancels them: the designer either acknowledges each one by listing its id
+// in keep (the appointment stays, outside the new week), or the whole change
+// is refused with ErrAvailabilityConflict carrying the conflicts (as
+// []ConflictInfo under "conflicts"). Ids in keep that are not conflicts are
+// ignored. The check and the replacement run in one transaction.
+func (s *Service) SetWeek(ctx context.Context, c Caller, designerID int64, in []WindowInput, keep ...int64) ([]Window, error) {
 	d, err := s.d.Designers.Designer(ctx, designerID)
 	if err != nil {
 		return nil, err
@@ -126,7 +137,68 @@ func (s *Service) SetWeek(ctx context.Context, c Caller, designerID int64, in []
 	if err != nil {
 		return nil, err
 	}
-	return s.d.Repo.ReplaceWeek(ctx, designerID, week)
+	if len(keep) > MaxKeep {
+		return nil, fault.InvalidField("keep", "keep may list at most "+strconv.Itoa(MaxKeep)+" appointments")
+	}
+	kept := make(map[int64]bool, len(keep))
+	for _, id := range keep {
+		kept[id] = true
+	}
+	var out []Window
+	err = s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		conflicts, err := s.Conflicts(ctx, designerID, week)
+		if err != nil {
+			return err
+		}
+		var refused []ConflictInfo
+		for _, a := range conflicts {
+			if !kept[a.ID] {
+				refused = append(refused, s.conflictInfo(a))
+			}
+		}
+		if len(refused) > 0 {
+			return ErrAvailabilityConflict.With("conflicts", refused)
+		}
+		out, err = s.d.Repo.ReplaceWeek(ctx, designerID, week)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Conflicts returns the designer's live appointments starting after now
+// that week would no longer offer, soonest first.
+func (s *Service) Conflicts(ctx context.Context, designerID int64, week []Window) ([]Appointment, error) {
+	upcoming, err := s.d.Repo.UpcomingLive(ctx, designerID, s.cfg.Clock())
+	if err != nil {
+		return nil, err
+	}
+	var out []Appointment
+	for _, a := range upcoming {
+		if !s.cal.Offers(week, a.StartsAt) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// ConflictInfo is an appointment a new week would leave out, as clients see
+// it in an availability_conflict answer.
+type ConflictInfo struct {
+	ID           int64  `json:"id"`
+	Datetime     string `json:"datetime"`
+	Date         string `json:"date"`
+	Time         string `json:"time"`
+	Status       Status `json:"status"`
+	CustomerName string `json:"customer_name"`
+}
+
+func (s *Service) conflictInfo(a Appointment) ConflictInfo {
+	start := a.StartsAt.In(s.cfg.Location)
+	return ConflictInfo{ID: a.ID, Datetime: start.Format(time.RFC3339), Date: start.Format(time.DateOnly),
+		Time: start.Format("15:04"), Status: a.Status, CustomerName: a.CustomerName}
 }
 
 // FreeSlots lists the bookable slots of a designer on the days from..to

@@ -446,3 +446,88 @@ func TestICS(t *testing.T) {
 		t.Error(LongDate(time.Date(2026, 10, 25, 8, 0, 0, 0, time.UTC), loc))
 	}
 }
+
+func conflictIDs(t *testing.T, err error) []ConflictInfo {
+	t.Helper()
+	if !errors.Is(err, ErrAvailabilityConflict) {
+		t.Fatalf("want availability_conflict, got %v", err)
+	}
+	f, _ := fault.As(err)
+	if f.Code != fault.Conflict {
+		t.Fatalf("code %s", f.Code)
+	}
+	return f.Extra["conflicts"].([]ConflictInfo)
+}
+
+func TestService_SetWeekConflicts(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	started := f.book(t, f.anna, f.at(2, 9)) // Monday 09:00, under way once the clock moves
+	tue := f.book(t, f.anna, f.at(3, 10))
+	wed := f.book(t, f.bruno, f.at(4, 9))
+	if _, err := f.svc.Confirm(ctx, f.sofia, wed.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	thu := f.book(t, f.bruno, f.at(5, 11))
+	if _, err := f.svc.Reject(ctx, f.sofia, thu.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	f.now = f.at(2, 9).Add(30 * time.Minute)
+	before, _ := f.svc.Week(ctx, 10)
+
+	fridayOnly := []WindowInput{{DayOfWeek: 4, StartTime: "09:00", EndTime: "12:00", Active: true}}
+	_, err := f.svc.SetWeek(ctx, f.sofia, 10, fridayOnly)
+	got := conflictIDs(t, err)
+	if len(got) != 2 || got[0].ID != tue.ID || got[1].ID != wed.ID {
+		t.Fatalf("conflicts %+v (want Tuesday %d then Wednesday %d; not the started %d nor the cancelled %d)", got, tue.ID, wed.ID, started.ID, thu.ID)
+	}
+	want := ConflictInfo{ID: tue.ID, Datetime: "2026-03-03T10:00:00+01:00", Date: "2026-03-03", Time: "10:00", Status: Pending, CustomerName: "Anna Neri"}
+	if got[0] != want {
+		t.Fatalf("conflict %+v, want %+v", got[0], want)
+	}
+	if got[1].Status != Confirmed || got[1].CustomerName != "Bruno Gialli" || got[1].Time != "09:00" {
+		t.Fatalf("second conflict %+v", got[1])
+	}
+	if after, _ := f.svc.Week(ctx, 10); len(after) != len(before) {
+		t.Fatalf("refused change was applied: %d windows, had %d", len(after), len(before))
+	}
+
+	// Acknowledging only one still refuses, naming the other.
+	_, err = f.svc.SetWeek(ctx, f.sofia, 10, fridayOnly, tue.ID, 999)
+	if got := conflictIDs(t, err); len(got) != 1 || got[0].ID != wed.ID {
+		t.Fatalf("conflicts %+v", got)
+	}
+	// A window moved by half an hour no longer lays 10:00 on Tuesday.
+	shifted := []WindowInput{{DayOfWeek: 1, StartTime: "09:30", EndTime: "12:30", Active: true}, {DayOfWeek: 2, StartTime: "09:00", EndTime: "12:00", Active: true}}
+	_, err = f.svc.SetWeek(ctx, f.sofia, 10, shifted)
+	if got := conflictIDs(t, err); len(got) != 1 || got[0].ID != tue.ID {
+		t.Fatalf("conflicts %+v", got)
+	}
+	// A week that still offers both times needs no acknowledgement.
+	if _, err := f.svc.SetWeek(ctx, f.sofia, 10, []WindowInput{{DayOfWeek: 1, StartTime: "10:00", EndTime: "11:00", Active: true}, {DayOfWeek: 2, StartTime: "08:00", EndTime: "10:00", Active: true}}); err != nil {
+		t.Fatal(err)
+	}
+	// An inactive window offers nothing.
+	_, err = f.svc.SetWeek(ctx, f.sofia, 10, []WindowInput{{DayOfWeek: 1, StartTime: "10:00", EndTime: "11:00", Active: false}, {DayOfWeek: 2, StartTime: "08:00", EndTime: "10:00", Active: true}})
+	if got := conflictIDs(t, err); len(got) != 1 || got[0].ID != tue.ID {
+		t.Fatalf("conflicts %+v", got)
+	}
+	// Keeping both: the week changes and the appointments stay as they were.
+	week, err := f.svc.SetWeek(ctx, f.sofia, 10, fridayOnly, wed.ID, tue.ID)
+	if err != nil || len(week) != 1 {
+		t.Fatalf("week %v, %v", week, err)
+	}
+	for id, status := range map[int64]Status{tue.ID: Pending, wed.ID: Confirmed, started.ID: Pending} {
+		if a, _ := f.svc.Get(ctx, f.sofia, id); a.Status != status {
+			t.Fatalf("appointment %d is %s, want %s", id, a.Status, status)
+		}
+	}
+	// Too many acknowledgements are refused as input.
+	if _, err := f.svc.SetWeek(ctx, f.sofia, 10, fridayOnly, make([]int64, MaxKeep+1)...); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("%v", err)
+	}
+	// Only the owner learns of conflicts.
+	if _, err := f.svc.SetWeek(ctx, f.anna, 10, nil); !errors.Is(err, ErrNotOwner) {
+		t.Fatalf("%v", err)
+	}
+}

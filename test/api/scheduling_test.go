@@ -243,3 +243,52 @@ func TestScheduling_FiftyCustomersOneSlot(t *testing.T) {
 		}
 	})
 }
+
+// A week that leaves out an upcoming booking is refused with the booking
+// listed, until the designer keeps it; the booking survives either way.
+func TestScheduling_AvailabilityConflicts(t *testing.T) {
+	each(t, func(t *testing.T, s *server) {
+		sofia, sofiaID := s.designerAccount("sofia@example.com", "Sofia Marino")
+		bea, _ := s.designerAccount("bea@example.com", "Bea Verdi")
+		anna, _ := s.register("anna@example.com")
+		admin := s.admin()
+		avail := fmt.Sprintf("/api/appointments/availability/%d", sofiaID)
+		s.openWeek(sofia, sofiaID)
+		when := slotAt(t, 3, 10)
+		booked := s.must(201, "POST", "/api/appointments/", anna, map[string]any{"designer_id": sofiaID, "appointment_date": when}).JSON()
+		id := booked["appointment_id"].(float64)
+		var afternoons []map[string]any
+		for day := 0; day < 7; day++ {
+			afternoons = append(afternoons, map[string]any{"day_of_week": day, "start_time": "14:00", "end_time": "20:00"})
+		}
+
+		s.must(401, "PUT", avail, "", map[string]any{"slots": afternoons, "keep": []any{id}})
+		for _, tok := range []string{anna, bea, admin} {
+			if r := s.must(403, "PUT", avail, tok, map[string]any{"slots": afternoons, "keep": []any{id}}); strings.Contains(string(r.Raw), "conflicts") {
+				t.Fatalf("%s", r.Raw)
+			}
+		}
+		r := s.must(409, "PUT", avail, sofia, afternoons).JSON()
+		list, _ := r["conflicts"].([]any)
+		if r["reason"] != "availability_conflict" || len(list) != 1 {
+			t.Fatalf("%v", r)
+		}
+		c := list[0].(map[string]any)
+		if c["id"] != id || c["datetime"] != when || c["time"] != "10:00" || c["date"] != when[:10] || c["status"] != "pending" ||
+			c["customer_name"] != "Cliente anna@example.com" {
+			t.Fatalf("%v", c)
+		}
+		if got := s.must(200, "GET", avail, "", nil); strings.Contains(string(got.Raw), `"start_time":"14:00"`) {
+			t.Fatalf("refused week stored: %s", got.Raw)
+		}
+		body := map[string]any{"slots": afternoons, "keep": []any{id}}
+		first := s.must(200, "PUT", avail, sofia, body, "Idempotency-Key", "week-keep-1")
+		again := s.must(200, "PUT", avail, sofia, body, "Idempotency-Key", "week-keep-1")
+		if string(first.Raw) != string(again.Raw) || !strings.Contains(string(first.Raw), `"start_time":"14:00"`) {
+			t.Fatalf("%s / %s", first.Raw, again.Raw)
+		}
+		if a := s.must(200, "GET", fmt.Sprintf("/api/appointments/%d", int64(id)), sofia, nil).JSON(); a["status"] != "pending" {
+			t.Fatalf("the kept booking changed: %v", a)
+		}
+	})
+}

@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { registerAccountEditOutbox } from './features/auth/api/profileOutbox';
+import { registerAvailabilityOutbox } from './features/availability/hooks/useAvailabilityQueue';
 import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
 import { registerEngagementOutbox } from './features/engagement/api/engagementOutbox';
 import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
@@ -41,6 +42,7 @@ registerProfileEditOutbox(store.dispatch);
 registerEngagementOutbox(store.dispatch);
 registerMatchOutbox();
 registerAccountEditOutbox(store.dispatch);
+registerAvailabilityOutbox(store.dispatch);
 registerServiceWorker();
 
 const container = document.getElementById('root');

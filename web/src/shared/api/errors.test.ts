@@ -40,6 +40,15 @@ describe('httpError', () => {
     });
   });
 
+  it('names how many bookings a refused availability change leaves out', () => {
+    const booking = { id: 1, datetime: '2027-03-01T10:00:00+01:00', date: '2027-03-01', time: '10:00', status: 'pending', customer_name: 'Anna' };
+    const two = httpError(409, { detail: 'conflict', reason: 'availability_conflict', conflicts: [booking, { ...booking, id: 2 }] });
+    expect(two.message).toBe('La nuova disponibilità lascia fuori 2 appuntamenti già prenotati.');
+    expect(two.extra.conflicts).toHaveLength(2);
+    const one = httpError(409, { detail: 'conflict', reason: 'availability_conflict', conflicts: [booking] });
+    expect(one.message).toBe('La nuova disponibilità lascia fuori un appuntamento già prenotato.');
+  });
+
   it('never shows the English detail as the message', () => {
     for (const status of [400, 401, 403, 404, 409, 413, 415, 422, 500, 503, 418]) {
       const error = httpError(status, { detail: 'Something in English' });

@@ -58,6 +58,9 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   client_id_reused: () => t('chat.error.clientIdReused'),
   message_in_flight: () => t('error.inFlight'),
   invalid_status: () => t('error.validation'),
+  // A new week that leaves out upcoming bookings: say how many (the screen lists them from extra.conflicts).
+  availability_conflict: (extra) =>
+    t('error.availabilityConflict', { count: Array.isArray(extra.conflicts) ? Math.max(1, extra.conflicts.length) : 1 }),
   // An appointment action the current status no longer allows (say, cancelling a request the
   // designer confirmed meanwhile): name the status it has now.
   invalid_transition: (extra) => {

@@ -62,11 +62,26 @@ export interface OutboxEntry {
   reviewedAt: number | null;
 }
 
+/**
+ * A small picture kept for offline use (liked and matched designers' first gallery images), keyed by
+ * the resize URL the app shows it at. userId is who kept it, so logout can drop it.
+ */
+export interface StoredImage {
+  url: string;
+  userId: string;
+  /** The bytes and their type: an ArrayBuffer clones everywhere (some browsers refuse Blobs in IndexedDB). */
+  data: ArrayBuffer;
+  type: string;
+  bytes: number;
+  savedAt: number;
+}
+
 /** The one IndexedDB database of the app. Schema changes add a new version, never edit one. */
 export class InternoDatabase extends Dexie {
   responses!: EntityTable<CachedResponse, 'key'>;
   kv!: EntityTable<KvRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  images!: EntityTable<StoredImage, 'url'>;
 
   constructor(name = 'interno') {
     super(name);
@@ -74,6 +89,9 @@ export class InternoDatabase extends Dexie {
       responses: 'key, userId, fetchedAt',
       kv: 'key',
       outbox: '++seq, &key, state, entity, userId, createdAt',
+    });
+    this.version(2).stores({
+      images: 'url, userId, savedAt',
     });
   }
 }

@@ -19,6 +19,11 @@ export interface EnqueueInput {
   meta?: unknown;
   /** The owner; '' for an anonymous visitor. */
   userId: string;
+  /**
+   * The Idempotency-Key of a first attempt already sent directly, so the retry of a request whose
+   * answer was lost is replayed by the server instead of applied twice. New by default.
+   */
+  key?: string;
 }
 
 /** What a feature registers for its kind to reconcile or roll back optimistic changes. */
@@ -48,7 +53,7 @@ export const outboxHandlers = new OutboxHandlerRegistry();
 /** Adds an action to the outbox and returns it with its sequence number and Idempotency-Key. */
 export async function enqueue(database: InternoDatabase, input: EnqueueInput, now: number = Date.now()): Promise<OutboxEntry> {
   const draft: Omit<OutboxEntry, 'seq'> = {
-    key: newIdempotencyKey(),
+    key: input.key ?? newIdempotencyKey(),
     kind: input.kind,
     entity: input.entity,
     method: input.method,

@@ -1,5 +1,6 @@
-import type { ImgHTMLAttributes } from 'react';
+import type { ImgHTMLAttributes, SyntheticEvent } from 'react';
 import { imageSources, type ImageBox } from '../lib/imagePath';
+import { useStoredImageFallback } from '../offline/useKeptImages';
 
 export interface ResponsiveImageProps
   extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading'>,
@@ -14,23 +15,33 @@ export interface ResponsiveImageProps
 /**
  * Every stored picture in the app: served by the resize endpoint at the size it is shown, with a
  * srcset for denser screens, width and height set so the layout never jumps, lazy below the fold.
+ * When a picture cannot load (offline and not in the service worker's cache) the copy kept in
+ * IndexedDB is shown, if there is one; only then does the caller's onError run.
  * Renders nothing when the field points to no image.
  */
-export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, quality, priority = false, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, quality, priority = false, onError, ...rest }: ResponsiveImageProps) {
   const sources = imageSources(path, { width, height, sizes, minWidth, quality });
+  const stored = useStoredImageFallback(sources?.src ?? null);
   if (!sources) return null;
+  const handleError = (event: SyntheticEvent<HTMLImageElement>): void => {
+    event.persist?.();
+    void stored.onError().then((found) => {
+      if (!found) onError?.(event);
+    });
+  };
   return (
     <img
       {...rest}
-      src={sources.src}
-      srcSet={sources.srcSet}
-      sizes={sources.sizes}
+      src={stored.fallback ?? sources.src}
+      srcSet={stored.fallback ? undefined : sources.srcSet}
+      sizes={stored.fallback ? undefined : sources.sizes}
       width={sources.width}
       height={sources.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : 'auto'}
+      onError={stored.fallback ? onError : handleError}
     />
   );
 }

@@ -27,9 +27,16 @@ export interface UpdateProfileArgs {
   email: string;
   location: string;
   picture?: File | null;
+  /** Set when a lost answer may be retried from the outbox with the same key. */
+  idempotencyKey?: string;
 }
 
 /** Builds the multipart body of PUT /api/users/me (customer spec, section 7). */
+/** The text fields of a profile edit as JSON: what the outbox sends, and the direct call without a photo. */
+export function profileJson(args: Pick<UpdateProfileArgs, 'name' | 'email' | 'location'>): { name: string; email: string; location: string } {
+  return { name: args.name.trim(), email: args.email.trim(), location: args.location.trim() };
+}
+
 export function profileForm(args: UpdateProfileArgs): FormData {
   const form = new FormData();
   form.append('name', args.name.trim());
@@ -71,7 +78,14 @@ export const authApi = api.injectEndpoints({
       providesTags: ['Profile'],
     }),
     updateProfile: build.mutation<Profile, UpdateProfileArgs>({
-      query: (args) => ({ url: '/users/me', method: 'PUT', body: profileForm(args) }),
+      // Without a photo the body is the JSON the outbox would send, so a retry with the same key is
+      // replayed by the server rather than refused as another request.
+      query: (args) => ({
+        url: '/users/me',
+        method: 'PUT',
+        body: args.picture ? profileForm(args) : profileJson(args),
+        headers: args.idempotencyKey ? { 'Idempotency-Key': args.idempotencyKey } : undefined,
+      }),
       transformResponse: parseProfile,
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {

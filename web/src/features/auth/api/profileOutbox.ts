@@ -4,7 +4,7 @@ import { showToast } from '../../../shared/ui/Toast';
 import type { AuthDispatch } from '../hooks/useAuthDispatch';
 import { parseProfile, type Account } from '../lib/account';
 import type { ProfileValues } from '../lib/profileValidation';
-import { authApi } from './authApi';
+import { authApi, profileJson } from './authApi';
 
 /** The outbox kind of a customer profile text edit made offline. */
 export const ACCOUNT_EDIT_KIND = 'account.update';
@@ -22,11 +22,12 @@ function applyLocally(dispatch: Dispatch, patch: Partial<Account>): void {
 /**
  * Queues the text part of a profile edit (name, e-mail, location) for when the connection returns,
  * and shows it at once. The photo needs a live connection. The outbox replays the edit as JSON with
- * its Idempotency-Key; a refusal puts the screen back to what the server has and says why.
+ * its Idempotency-Key; a refusal puts the screen back to what the server has and says why. `key` is
+ * the Idempotency-Key of a direct attempt whose answer was lost, so the server replays its answer.
  */
-export async function queueProfileEdit(dispatch: Dispatch, userId: number, values: ProfileValues): Promise<void> {
-  const body = { name: values.name.trim(), email: values.email.trim(), location: values.location.trim() };
-  await enqueueAction({ kind: ACCOUNT_EDIT_KIND, entity: `user:${userId}`, method: 'PUT', path: '/api/users/me', body });
+export async function queueProfileEdit(dispatch: Dispatch, userId: number, values: ProfileValues, key?: string): Promise<void> {
+  const body = profileJson(values);
+  await enqueueAction({ kind: ACCOUNT_EDIT_KIND, entity: `user:${userId}`, method: 'PUT', path: '/api/users/me', body, key });
   applyLocally(dispatch, body);
 }
 

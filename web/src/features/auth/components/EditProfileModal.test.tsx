@@ -16,7 +16,7 @@ const account: Account = {
   has_password: true, google_linked: false, style_analysis: null, created_at: '2026-01-01T00:00:00Z',
 };
 
-let requests: { method: string; path: string; contentType: string; form: FormData | null }[];
+let requests: { method: string; path: string; contentType: string; form: FormData | null; key: string | null; text: string | null }[];
 let reply: { status: number; body: unknown };
 
 function renderModal() {
@@ -53,7 +53,8 @@ beforeEach(async () => {
     vi.fn(async (input: Request) => {
       const contentType = input.headers.get('Content-Type') ?? '';
       const form = contentType.startsWith('multipart/') ? await input.formData() : null;
-      requests.push({ method: input.method, path: new URL(input.url).pathname, contentType, form });
+      const text = form === null && input.method !== 'GET' ? await input.text() : null;
+      requests.push({ method: input.method, path: new URL(input.url).pathname, contentType, form, key: input.headers.get('Idempotency-Key'), text });
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -129,6 +130,35 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     expect(entries[0]).toMatchObject({ kind: 'account.update', method: 'PUT', path: '/api/users/me', body: { name: 'Anna Rossi', email: 'anna@example.com', location: 'Napoli' } });
     expect(entries[0]?.key).toBeTruthy();
     expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Napoli');
+  });
+
+  it('a 503 after the server committed: the edit is queued with the key and body already sent, so the retry is replayed', async () => {
+    reply = { status: 503, body: { detail: 'Fault injected after the request was committed', reason: 'fault_injected' } };
+    const { onClose, store } = renderModal();
+    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: ' Torino ' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const direct = requests.find((r) => r.method === 'PUT');
+    expect(direct?.contentType).toContain('application/json');
+    expect(direct?.key).toBeTruthy();
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.key).toBe(direct?.key);
+    // The server hashes the body with the key: the outbox must send the very same bytes.
+    expect(JSON.stringify(entries[0]?.body)).toBe(direct?.text);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Torino');
+  });
+
+  it('a refusal is not queued: it stays on the form', async () => {
+    reply = { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'too long', type: 'value_error' }] } };
+    const { onClose } = renderModal();
+    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: 'Bari' } });
+    save();
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('offline, keeps a new photo for when the connection returns and says why', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AppError } from '../../../shared/api/errors';
+import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -97,16 +98,19 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
       onClose();
       return;
     }
+    const key = newIdempotencyKey();
     try {
-      const profile = await updateProfile({ ...values, picture: photo }).unwrap();
+      const profile = await updateProfile({ ...values, picture: photo, idempotencyKey: key }).unwrap();
       dispatch(syncStoredUser(profile.user, profile.has_designer));
       showToast(t('account.edit.saved'), { tone: 'success' });
       onClose();
     } catch (caught) {
       const error = caught as AppError;
-      if (isOffline(error) && !photo) {
-        await queueProfileEdit(dispatch, account.id, values);
-        showToast(t('account.edit.queued'), { tone: 'info' });
+      // No answer, or a 502-504: the edit may have been applied. The outbox retries it with the same
+      // key, so the server replays its answer instead of applying it twice.
+      if (isUnreachable(error) && !photo) {
+        await queueProfileEdit(dispatch, account.id, values, key);
+        showToast(t(online ? 'account.edit.retrying' : 'account.edit.queued'), { tone: 'info' });
         onClose();
         return;
       }

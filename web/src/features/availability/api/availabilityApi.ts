@@ -10,18 +10,17 @@ export interface AvailabilityWindow {
   is_active: boolean;
 }
 
-/** A designer's weekly availability: read by anyone, written by the profile's owner. */
+/**
+ * A designer's weekly availability: read by anyone, written by the profile's owner. Writes go through
+ * the outbox (hooks/useAvailabilityQueue), not a mutation, so they survive going offline.
+ */
 export const availabilityApi = api.injectEndpoints({
   endpoints: (build) => ({
     weeklyAvailability: build.query<AvailabilityWindow[], number>({
       query: (designerId) => `/appointments/availability/${designerId}`,
       providesTags: (_result, _error, designerId) => [{ type: 'Availability', id: designerId }],
     }),
-    saveAvailability: build.mutation<AvailabilityWindow[], { designerId: number; slots: AvailabilityWindow[] }>({
-      query: ({ designerId, slots }) => ({ url: `/appointments/availability/${designerId}`, method: 'PUT', body: slots }),
-      invalidatesTags: (_result, _error, { designerId }) => [{ type: 'Availability', id: designerId }, 'Availability', { type: 'Slot', id: designerId }],
-    }),
   }),
 });
 
-export const { useWeeklyAvailabilityQuery, useSaveAvailabilityMutation } = availabilityApi;
+export const { useWeeklyAvailabilityQuery } = availabilityApi;

@@ -1,11 +1,19 @@
 import { t } from '../../../shared/i18n/t';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { useWeeklyAvailabilityQuery } from '../api/availabilityApi';
+import { useAvailabilityQueue } from '../hooks/useAvailabilityQueue';
+import { slotsOf } from '../lib/queued';
 import { activeCount } from '../lib/week';
 
-/** The number of active weekly windows of a designer, for the dashboard. */
+/**
+ * The number of active weekly windows of a designer, for the dashboard: the queued week's while a
+ * change waits to be sent (offline), the server's otherwise (so a refused change is rolled back).
+ */
 export function useAvailabilityCount(designerId: number | undefined): number | undefined {
   const result = useWeeklyAvailabilityQuery(designerId ?? 0, { skip: designerId === undefined });
+  const { queued } = useAvailabilityQueue(designerId);
+  const queuedSlots = queued ? slotsOf(queued.body) : null;
+  if (queuedSlots) return activeCount(queuedSlots);
   return result.data ? activeCount(result.data) : undefined;
 }
 
@@ -27,5 +35,15 @@ export interface AvailabilityCounterProps {
 /** Dashboard counter 4: availability settings (active weekly windows). */
 export function AvailabilityCounter({ designerId, onOpen }: AvailabilityCounterProps) {
   const count = useAvailabilityCount(designerId);
-  return <DashboardCounter label={t('availability.counter')} value={count ?? null} icon={<ClockIcon />} onOpen={onOpen} />;
+  const { refused, conflicts } = useAvailabilityQueue(designerId);
+  const refusedNow = refused !== null && conflicts.length > 0;
+  return (
+    <DashboardCounter
+      label={refusedNow ? t('availability.counterRefused') : t('availability.counter')}
+      value={count ?? null}
+      icon={<ClockIcon />}
+      onOpen={onOpen}
+      highlight={refusedNow}
+    />
+  );
 }

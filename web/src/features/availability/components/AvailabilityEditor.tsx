@@ -1,9 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import type { AppError } from '../../../shared/api/errors';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStaleness } from '../../../shared/api/staleSlice';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
-import { useSaveAvailabilityMutation, useWeeklyAvailabilityQuery, type AvailabilityWindow } from '../api/availabilityApi';
+import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { useWeeklyAvailabilityQuery, type AvailabilityWindow } from '../api/availabilityApi';
+import { useAvailabilityQueue, useEditorOnScreen, useOutboxEntry } from '../hooks/useAvailabilityQueue';
+import { slotsOf } from '../lib/queued';
+import { ConflictPanel } from './ConflictPanel';
 import {
   QUARTERS,
   addSlot,
@@ -135,19 +139,76 @@ export interface AvailabilityEditorProps {
  * 'Gestione Disponibilità': the designer's week, day by day. Each day keeps at least one slot (turn
  * it off for a day without calls); overlapping active slots and ends before starts are caught here,
  * before the server refuses them.
+ *
+ * Saving goes through the outbox ('availability.update', one entity per designer), so it works
+ * offline: the queued week shows at once (here and on the dashboard counter) and is sent when the
+ * connection returns. A week that leaves out upcoming bookings is refused: the editor then lists them
+ * and lets the designer keep them and save anyway, go back to editing, or keep the old week.
  */
 export function AvailabilityEditor({ designerId, onSaved, onError }: AvailabilityEditorProps) {
   const online = useOnline();
   const result = useWeeklyAvailabilityQuery(designerId, { refetchOnMountOrArgChange: true });
-  const [save, saving] = useSaveAvailabilityMutation();
+  const { stale, fetchedAt } = useStaleness(result);
+  const queue = useAvailabilityQueue(designerId);
+  useEditorOnScreen();
   const [week, setWeek] = useState<EditorWeek | null>(null);
   const [dirty, setDirty] = useState(false);
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  /** The outbox entry of this editor's last save, followed until the server answers. */
+  const [sentSeq, setSentSeq] = useState<number | null>(null);
   const headingPrefix = useId();
+  const tracked = useOutboxEntry(sentSeq);
+  const callbacks = useRef({ onSaved, onError });
+  callbacks.current = { onSaved, onError };
+
+  const queuedSlots = queue.queued ? slotsOf(queue.queued.body) : null;
+  const shown = queuedSlots ?? result.data;
+  useEffect(() => {
+    if (shown && !dirty) setWeek(fromServer(shown));
+  }, [shown, dirty]);
 
   useEffect(() => {
-    if (result.data && !dirty) setWeek(fromServer(result.data));
-  }, [result.data, dirty]);
+    if (!tracked || sentSeq === null) return;
+    if (tracked.state === 'sent') {
+      setSentSeq(null);
+      setFeedback({ tone: 'ok', text: t('availability.saved') });
+      const stored = slotsOf(tracked.response);
+      if (stored) callbacks.current.onSaved?.(stored);
+    } else if (tracked.state === 'failed') {
+      setSentSeq(null);
+      const text = tracked.lastError?.message ?? t('availability.error');
+      if (tracked.lastError?.reason !== 'availability_conflict') setFeedback({ tone: 'error', text });
+      callbacks.current.onError?.(text);
+    }
+  }, [tracked, sentSeq]);
+
+  const refusal = queue.refused;
+  if (refusal && queue.conflicts.length > 0) {
+    const refusedSlots = slotsOf(refusal.body);
+    return (
+      <ConflictPanel
+        conflicts={queue.conflicts}
+        onKeep={async () => {
+          if (!refusedSlots) return;
+          const entry = await queue.save(refusedSlots, queue.conflicts.map((conflict) => conflict.id));
+          setSentSeq(entry.seq);
+          setDirty(false);
+          setFeedback(null);
+        }}
+        onEdit={async () => {
+          if (refusedSlots) setWeek(fromServer(refusedSlots));
+          setDirty(true);
+          setFeedback(null);
+          await queue.discard();
+        }}
+        onDiscard={async () => {
+          setDirty(false);
+          setFeedback(null);
+          await queue.discard();
+        }}
+      />
+    );
+  }
 
   if (!week) {
     if (result.isError) {
@@ -176,29 +237,27 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   const overlaps = overlappingDays(week);
   const clashing = overlappingSlots(week);
   const blocked = invalid.size > 0 || overlaps.length > 0;
+  const sending = queue.queued !== null && online;
 
   const submit = async (): Promise<void> => {
-    if (blocked || saving.isLoading || !online) return;
-    try {
-      const stored = await save({ designerId, slots: toPayload(week) }).unwrap();
-      setDirty(false);
-      setWeek(fromServer(stored));
-      setFeedback({ tone: 'ok', text: t('availability.saved') });
-      onSaved?.(stored);
-    } catch (caught) {
-      const error = caught as AppError;
-      const text = error.reason === 'availability_overlap' ? t('availability.fixErrors') : t('availability.error');
-      setFeedback({ tone: 'error', text });
-      onError?.(text);
-    }
+    if (blocked) return;
+    const entry = await queue.save(toPayload(week));
+    setSentSeq(entry.seq);
+    setDirty(false);
+    setFeedback(null);
   };
+
+  let status: string | null = null;
+  if (queue.queued && !online) status = t('availability.queued');
+  else if (!online) status = t('availability.offlineEdit');
 
   return (
     <div className={styles.editor}>
       <p className={styles.lead}>{t('availability.lead')}</p>
-      {!online ? (
+      {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
+      {status ? (
         <p className={styles.offline} role="status">
-          {t('availability.offline')}
+          {status}
         </p>
       ) : null}
       <div className={styles.days}>
@@ -256,8 +315,8 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
         ) : blocked ? (
           <p className={styles.error}>{t('availability.fixErrors')}</p>
         ) : null}
-        <Button onClick={() => void submit()} disabled={blocked || saving.isLoading || !online} aria-busy={saving.isLoading}>
-          {saving.isLoading ? t('availability.saving') : t('availability.save')}
+        <Button onClick={() => void submit()} disabled={blocked || sending} aria-busy={sending}>
+          {sending ? t('availability.sending') : t('availability.save')}
         </Button>
       </div>
     </div>

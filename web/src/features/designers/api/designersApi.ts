@@ -15,6 +15,8 @@ function designerOrThrow(raw: unknown): Designer {
 export interface UpdateDesignerArgs {
   id: number;
   body: Record<string, unknown>;
+  /** Set when a lost answer may be retried from the outbox with the same key. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -39,7 +41,12 @@ export const designersApi = api.injectEndpoints({
         result?.designer ? [{ type: 'Designer', id: 'ME' }, { type: 'Designer', id: result.designer.id }] : [{ type: 'Designer', id: 'ME' }],
     }),
     updateDesigner: build.mutation<Designer, UpdateDesignerArgs>({
-      query: ({ id, body }) => ({ url: `/designers/${id}`, method: 'PUT', body }),
+      query: ({ id, body, idempotencyKey }) => ({
+        url: `/designers/${id}`,
+        method: 'PUT',
+        body,
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       transformResponse: designerOrThrow,
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Designer', id }, 'Profile', 'Match']),
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {

@@ -27,10 +27,17 @@ function applyLocally(dispatch: Dispatch, id: number, patch: Partial<Designer>):
 /**
  * Queues a profile text edit for when the connection returns (pictures need a live connection) and
  * shows it at once. The outbox replays it with its Idempotency-Key; a refusal rolls the screen back
- * to what the server has and says why.
+ * to what the server has and says why. `key` is the Idempotency-Key of a direct attempt whose answer
+ * was lost, so the server replays its stored answer instead of applying the edit again.
  */
-export async function queueProfileEdit(dispatch: Dispatch, id: number, body: Record<string, unknown>, patch: Partial<Designer>): Promise<void> {
-  await enqueueAction({ kind: PROFILE_EDIT_KIND, entity: `designer:${id}`, method: 'PUT', path: `/api/designers/${id}`, body });
+export async function queueProfileEdit(
+  dispatch: Dispatch,
+  id: number,
+  body: Record<string, unknown>,
+  patch: Partial<Designer>,
+  key?: string,
+): Promise<void> {
+  await enqueueAction({ kind: PROFILE_EDIT_KIND, entity: `designer:${id}`, method: 'PUT', path: `/api/designers/${id}`, body, key });
   applyLocally(dispatch, id, patch);
 }
 

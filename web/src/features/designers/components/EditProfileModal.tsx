@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { isUnreachable } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { logout } from '../../../shared/session/logout';
 import { Alert } from '../../../shared/ui/Alert';
@@ -111,9 +113,10 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
     if (galleryChanged(designer.gallery_images, gallery.items)) body.gallery_images = galleryPayload(gallery.items);
     if (photo.changed) body.profile_picture = photo.value;
 
+    const key = newIdempotencyKey();
     const queue = async (): Promise<void> => {
-      await queueProfileEdit(dispatch, designer.id, body, textPatch(form));
-      showToast(t('designers.edit.queued'), { tone: 'info' });
+      await queueProfileEdit(dispatch, designer.id, body, textPatch(form), key);
+      showToast(t(online ? 'designers.edit.retrying' : 'designers.edit.queued'), { tone: 'info' });
       onClose();
     };
     if (!online) {
@@ -121,10 +124,12 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
       else await queue();
       return;
     }
-    const result = await updateDesigner({ id: designer.id, body });
+    const result = await updateDesigner({ id: designer.id, body, idempotencyKey: key });
     if ('error' in result && result.error) {
       const error = toAppError(result.error);
-      if ((error.kind === 'network' || error.kind === 'timeout') && !picturesChanged) {
+      // No answer, or a 502-504: the edit may have been applied. The outbox retries it with the
+      // same key, so the server replays its answer instead of applying it twice.
+      if (isUnreachable(error) && !picturesChanged) {
         await queue();
         return;
       }

@@ -2,11 +2,20 @@ import { Link } from 'react-router';
 import { formatLongDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import { Alert } from '../../../shared/ui/Alert';
+import { offlineImageUrl } from '../../../shared/offline/imageStore';
+import { useKeepImagesOffline } from '../../../shared/offline/useKeptImages';
 import { Button } from '../../../shared/ui/Button';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { useGetMyLikesQuery } from '../api/engagementApi';
 import styles from './FavouriteDesigners.module.css';
 import { LikeButton } from './LikeButton';
+
+/** The cover's side in CSS pixels. */
+const COVER = 80;
+
+function coverOf(designer: { gallery_images: string[]; profile_picture: string }): string {
+  return designer.gallery_images[0] ?? designer.profile_picture;
+}
 
 export interface FavouriteDesignersProps {
   /** Heading level of the section title inside the page (2 by default). */
@@ -17,10 +26,13 @@ export interface FavouriteDesignersProps {
 /**
  * "Preferiti" for /user-profile: the designers the customer liked, newest first, each with its
  * heart to unlike. The list is a cached GET and the small images load eagerly, so the shortlist
- * opens offline once it has been seen (IndexedDB for the list, the service worker for images).
+ * opens offline once it has been seen (IndexedDB for the list and a small copy of each cover).
  */
 export function FavouriteDesigners({ headingLevel = 2, className }: FavouriteDesignersProps) {
   const likes = useGetMyLikesQuery();
+  useKeepImagesOffline(
+    (likes.data ?? []).map(({ designer }) => offlineImageUrl(coverOf(designer), COVER, COVER)).filter((url): url is string => url !== null),
+  );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className={`${styles.section} ${className ?? ''}`} aria-labelledby="favourites-title" data-testid="favourites">
@@ -46,7 +58,7 @@ export function FavouriteDesigners({ headingLevel = 2, className }: FavouriteDes
           {likes.data.map(({ designer, liked_at: likedAt }) => (
             <li key={designer.id} className={styles.card}>
               <span className={styles.cover}>
-                <ResponsiveImage path={designer.gallery_images[0] ?? designer.profile_picture} alt="" width={80} height={80} priority />
+                <ResponsiveImage path={coverOf(designer)} alt="" width={COVER} height={COVER} priority />
               </span>
               <span className={styles.body}>
                 <Link className={styles.name} to={`/profile/${designer.id}`}>

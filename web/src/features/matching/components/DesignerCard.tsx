@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/t';
 import { galleryPaths } from '../../../shared/lib/imagePath';
+import { offlineImageUrl } from '../../../shared/offline/imageStore';
 import { FullscreenViewer } from '../../../shared/ui/FullscreenViewer';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { DesignerAvatar } from '../../designers/components/DesignerAvatar';
@@ -22,6 +23,17 @@ const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR'
 
 /** Thumbnails shown on the card; the viewer shows the whole gallery. */
 const THUMBS = 3;
+/** A thumbnail's box in CSS pixels. */
+const THUMB_WIDTH = 200;
+const THUMB_HEIGHT = 150;
+
+/** The URLs of the thumbnails a card shows, to keep them for offline use. */
+export function cardThumbUrls(designer: MatchedDesigner): string[] {
+  return galleryPaths(designer.gallery_images)
+    .slice(0, THUMBS)
+    .map((path) => offlineImageUrl(path, THUMB_WIDTH, THUMB_HEIGHT))
+    .filter((url): url is string => url !== null);
+}
 
 /**
  * A matched designer: avatar, name, city, verified badge, the match line ("92% affine · Minimal,
@@ -66,7 +78,7 @@ export function DesignerCard({ designer, actions, priority = false }: DesignerCa
                 onClick={() => setViewing(index)}
                 aria-label={t('matching.card.openPhoto', { n: index + 1, name: designer.name })}
               >
-                <ResponsiveImage path={path} alt="" width={200} height={150} sizes="(min-width: 900px) 200px, 30vw" minWidth={100} priority={priority && index === 0} />
+                <ResponsiveImage path={path} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} sizes="(min-width: 900px) 200px, 30vw" minWidth={100} priority={priority && index === 0} />
                 {index === THUMBS - 1 && gallery.length > THUMBS ? <span className={styles.more}>+{gallery.length - THUMBS}</span> : null}
               </button>
             </li>

@@ -4,7 +4,8 @@ import { useStaleness } from '../../../shared/api/staleSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
-import { DesignerCard } from './DesignerCard';
+import { useKeepImagesOffline } from '../../../shared/offline/useKeptImages';
+import { DesignerCard, cardThumbUrls } from './DesignerCard';
 import { useGetMatchesQuery, type MatchesArgs } from '../api/matchingApi';
 import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
 import styles from './MatchList.module.css';
@@ -59,6 +60,8 @@ function MatchPageBlock({ args, initial, last, onMore, renderActions, empty }: B
   const query = useGetMatchesQuery(args, { skip: initial !== undefined });
   const { stale, fetchedAt } = useStaleness(query);
   const page = initial ?? query.data;
+  // The thumbnails of matched designers are kept in IndexedDB so the shortlist shows its pictures offline.
+  useKeepImagesOffline(page ? page.designers.flatMap(cardThumbUrls) : []);
   if (!page) {
     if (query.isError) {
       return (

@@ -5,6 +5,7 @@ import { showToast } from '../../../shared/ui/Toast';
 import { loadLastResult, saveLastResult } from '../lib/lastResult';
 import { parseMatchPage } from '../../matching/lib/matches';
 import type { StyleAnalysis } from '../lib/questionnaire';
+import { matchBody } from './questionnaireApi';
 
 /** The outbox kind of a questionnaire finished offline. */
 export const MATCH_KIND = 'questionnaire.match';
@@ -12,11 +13,13 @@ export const MATCH_KIND = 'questionnaire.match';
 /**
  * Queues the answers of a questionnaire finished offline. The result is already on screen (computed
  * on the device); the outbox sends the answers with an Idempotency-Key when the connection returns,
- * and the matched designers and the lead id arrive then.
+ * and the matched designers and the lead id arrive then. `key` is the Idempotency-Key of a direct
+ * attempt whose answer was lost (dropped connection, 503): the server may have created the lead
+ * already, and the same key makes it answer with that lead instead of creating a second one.
  */
-export async function queueMatch(answers: string[], analysis: StyleAnalysis): Promise<void> {
+export async function queueMatch(answers: string[], analysis: StyleAnalysis, key?: string): Promise<void> {
   await saveLastResult({ answers, analysis, matches: null, pending: true, savedAt: Date.now() });
-  await enqueueAction({ kind: MATCH_KIND, entity: 'questionnaire', method: 'POST', path: '/api/match-designers', body: { answers, limit: 5 } });
+  await enqueueAction({ kind: MATCH_KIND, entity: 'questionnaire', method: 'POST', path: '/api/match-designers', body: matchBody(answers), key });
 }
 
 /** Registers how a replayed submission is reconciled; the app calls it once at start. */

@@ -2,6 +2,11 @@ import { api } from '../../../shared/api/api';
 import { parseMatchPage, MATCH_PAGE_SIZE, type MatchPage } from '../../matching/lib/matches';
 import { parseQuestionnaire, type Questionnaire } from '../lib/questionnaire';
 
+/** What POST /api/match-designers is sent, directly or from the outbox. */
+export function matchBody(answers: string[]): { answers: string[]; limit: number } {
+  return { answers, limit: MATCH_PAGE_SIZE };
+}
+
 /**
  * The questionnaire and the match request. GET answers are kept in IndexedDB by the base query, so
  * the questionnaire opens offline once visited.
@@ -14,8 +19,14 @@ export const questionnaireApi = api.injectEndpoints({
       providesTags: ['Questionnaire'],
       keepUnusedDataFor: 3600,
     }),
-    matchDesigners: build.mutation<MatchPage, { answers: string[] }>({
-      query: (body) => ({ url: '/match-designers', method: 'POST', body: { ...body, limit: MATCH_PAGE_SIZE } }),
+    matchDesigners: build.mutation<MatchPage, { answers: string[]; idempotencyKey?: string }>({
+      // The body is the one queueMatch stores, so a retry with the same key is replayed, not refused.
+      query: ({ answers, idempotencyKey }) => ({
+        url: '/match-designers',
+        method: 'POST',
+        body: matchBody(answers),
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       transformResponse: parseMatchPage,
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Match', id: 'ME' }]),
     }),

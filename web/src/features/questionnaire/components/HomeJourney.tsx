@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { saveQuizResult } from '../../../shared/lib/quizResult';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -110,15 +111,16 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     const local = scoreOptions(chosen);
     const answers = chosen.map((o) => o.text);
     setFailure(null);
+    const key = newIdempotencyKey();
     try {
-      const page = await match({ answers }).unwrap();
+      const page = await match({ answers, idempotencyKey: key }).unwrap();
       const analysis = page.style_analysis ?? local;
       setResult({ answers, analysis, leadId: page.lead_id, firstPage: page, pending: false, previous: null });
       void saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
     } catch (error) {
       if (isUnreachable(error as AppError)) {
         const previous = await loadLastResult();
-        await queueMatch(answers, local);
+        await queueMatch(answers, local, key);
         setResult({ answers, analysis: local, leadId: null, pending: true, previous });
       } else {
         setFailure(t(matchingFailureKey(error)));

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<string, PlainKey> = {
   'appointment.complete': 'sync.kind.appointmentComplete',
   'appointment.book': 'sync.kind.appointmentBook',
   'designer.update': 'sync.kind.designerUpdate',
+  'availability.update': 'sync.kind.availabilityUpdate',
 };
 
 const METHOD_LABELS: Record<OutboxEntry['method'], PlainKey> = {

@@ -73,7 +73,8 @@ describe('scheduling', () => {
       await page.goto(`${server.baseUrl}/designer-profile`);
       const counter = page.getByRole('button', { name: /Appuntamenti confermati/ });
       await expect.poll(async () => (await counter.textContent()) ?? '').toContain('0');
-      expect(await page.getByRole('button', { name: /Fasce di disponibilità/ }).textContent()).toContain('7');
+      const windows = page.getByRole('button', { name: /Fasce di disponibilità/ });
+      await expect.poll(async () => (await windows.textContent()) ?? '').toContain('7');
       await counter.click();
       const modal = page.getByRole('dialog', { name: 'I Miei Appuntamenti' });
       const card = modal.getByRole('listitem').filter({ hasText: 'Anna Neri' });

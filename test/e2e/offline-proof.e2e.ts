@@ -182,4 +182,39 @@ describe('offline proof', () => {
       await cold.getByRole('listitem').filter({ hasText: 'Pia Longo' }).first().waitFor();
     });
   });
+
+  it('a designer starts cold offline after one online visit: dashboard, statistics and weekly availability render', async () => {
+    const { designer, customer } = await pendingRequest('Rita Sala', 'Ivo Marchi');
+    await api.must(200, 'POST', '/api/likes', customer.token, { designer_id: designer.id });
+    await inBrowser('proof-designer-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await api.signIn(page, designer);
+      await page.goto(`${server.baseUrl}/designer-profile`);
+      // One online visit of each screen: the statistics and the weekly editor.
+      await page.getByRole('button', { name: /Mi piace/ }).click();
+      let stats = page.getByRole('dialog', { name: 'Le tue statistiche' });
+      await stats.getByTestId('likers').getByText('Rita Sala').waitFor();
+      await stats.getByRole('button', { name: /Chiudi/ }).first().click();
+      await page.getByRole('button', { name: /Fasce di disponibilità/ }).click();
+      let week = page.getByRole('dialog', { name: 'Gestione Disponibilità' });
+      await week.waitFor();
+      await week.getByRole('button', { name: /Chiudi/ }).first().click();
+      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await page.close();
+
+      await context.setOffline(true);
+      const cold = await context.newPage();
+      await cold.goto(`${server.baseUrl}/designer-profile`);
+      await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
+      await cold.getByRole('heading', { name: 'Ivo Marchi' }).first().waitFor();
+      const windows = cold.getByRole('button', { name: /Fasce di disponibilità/ });
+      await expect.poll(async () => (await windows.textContent()) ?? '').toContain('7');
+      await cold.getByRole('button', { name: /Mi piace/ }).click();
+      stats = cold.getByRole('dialog', { name: 'Le tue statistiche' });
+      await stats.getByTestId('likers').getByText('Rita Sala').waitFor();
+      await stats.getByRole('button', { name: /Chiudi/ }).first().click();
+      await windows.click();
+      week = cold.getByRole('dialog', { name: 'Gestione Disponibilità' });
+      await week.getByText('Dati non aggiornati — sei offline').waitFor();
+    });
+  });
 });

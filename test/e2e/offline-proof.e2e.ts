@@ -217,4 +217,37 @@ describe('offline proof', () => {
       await week.getByText('Dati non aggiornati — sei offline').waitFor();
     });
   });
+
+  it('a like queued offline for a designer who deletes the account meanwhile: refused, explained wherever the person is, rolled back', async () => {
+    const designer = await api.designer('Olga Ferri');
+    const customer = await api.customer('Sara Monti');
+    await inBrowser('proof-refused-like', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await api.signIn(page, customer);
+      await page.goto(`${server.baseUrl}/profile/${designer.id}`);
+      const like = page.getByTestId('like-button');
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await context.setOffline(true);
+      await like.click();
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+      // Elsewhere in the app when the answer comes: the profile page, opened offline from the cache.
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.getByTestId('favourites').waitFor();
+      await api.must(200, 'DELETE', `/api/designers/${designer.id}`, designer.token);
+
+      await context.setOffline(false);
+      const toast = page.getByRole('alert').filter({ hasText: 'Mi piace a un designer: il server non l’ha accettata.' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Designer non trovato.');
+      await page.getByTestId('sync-status').getByText(/1 azione non inviata/).waitFor();
+      // Nothing was recorded, and the favourites do not keep the designer.
+      expect((await api.must(200, 'GET', '/api/likes/mine', customer.token)).likes).toEqual([]);
+      await page.getByTestId('favourites').getByText('Non hai ancora messo mi piace').waitFor();
+      await page.goto(`${server.baseUrl}/sincronizzazione`);
+      const entry = page.getByRole('listitem').filter({ hasText: 'Mi piace a un designer' });
+      await entry.getByText('Designer non trovato.').waitFor();
+      await entry.getByRole('button', { name: 'Scarta' }).click();
+      await entry.waitFor({ state: 'detached' });
+    });
+  });
 });

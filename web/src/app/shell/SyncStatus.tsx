@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { formatTime } from '../../shared/i18n/dates';
 import { t } from '../../shared/i18n/t';
+import { useRefusalNotices } from '../../features/sync/hooks/useRefusalNotices';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
 import styles from './SyncStatus.module.css';
 
@@ -8,11 +9,13 @@ export const SYNC_PAGE_PATH = '/sincronizzazione';
 
 /**
  * A slim strip under the top bar: "Sei offline" with the last update, and how many actions wait, fail
- * or need confirming, with a link to the page that lists them.
+ * or need confirming, with a link to the page that lists them. A refusal arriving while the app is
+ * open is also announced in a toast wherever the person is.
  */
 export function SyncStatus() {
   const status = useOutboxStatus();
   const { pathname } = useLocation();
+  useRefusalNotices();
   const parts: string[] = [];
   if (!status.online) {
     parts.push(t('shell.offline'));

@@ -33,5 +33,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
   tagTypes: TAG_TYPES,
+  // When the connection returns, every screen on display asks again: saved copies shown offline are
+  // refreshed and a list that could not load offline loads, without a tap on "Riprova".
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

@@ -93,6 +93,13 @@ export const it = {
   'sync.kind.appointmentBook': 'Richiesta di appuntamento',
   'sync.kind.designerUpdate': 'Modifica del profilo designer',
   'sync.kind.availabilityUpdate': 'Modifica della disponibilità settimanale',
+  'sync.kind.accountUpdate': 'Modifica del tuo profilo',
+  'sync.kind.like': 'Mi piace a un designer',
+  'sync.kind.share': 'Condivisione di un designer',
+  'sync.kind.chatMessage': 'Messaggio in chat',
+  'sync.kind.chatContact': 'Primo messaggio a un designer',
+  'sync.kind.quizResult': 'Risultato del questionario',
+  'sync.refusedToast': '{action}: il server non l’ha accettata.',
 
   // Errors shown to people (server details stay in English and are never shown raw)
   'error.network': 'Errore di connessione al server. Riprova più tardi.',

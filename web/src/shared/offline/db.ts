@@ -52,6 +52,8 @@ export interface OutboxEntry {
   attempts: number;
   nextAttemptAt: number;
   lastError: OutboxError | null;
+  /** When the server refused it (absent on entries stored before this field existed). */
+  failedAt?: number | null;
   state: OutboxState;
   claimedBy: string | null;
   claimedAt: number | null;

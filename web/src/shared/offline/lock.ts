@@ -2,6 +2,11 @@ import type { InternoDatabase } from './db';
 
 /** Runs a drain only if no other tab is draining; answers acquired false otherwise. */
 export interface DrainLock {
+  /**
+   * True when holding the lock proves no other tab is draining (Web Locks: the browser drops the lock
+   * of a closed tab at once), so an entry another tab left 'sending' is orphaned and may be resent.
+   */
+  readonly exclusive?: boolean;
   run<T>(task: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
 }
 
@@ -27,6 +32,7 @@ function isLease(value: unknown): value is Lease {
 /** Web Locks: the browser releases the lock when the tab closes or crashes. */
 export function webLocksDrainLock(locks: LockManager): DrainLock {
   return {
+    exclusive: true,
     async run(task) {
       return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
         if (!lock) return { acquired: false as const };

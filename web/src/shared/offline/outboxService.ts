@@ -47,9 +47,14 @@ export function installOutbox(options: InstallOutboxOptions): () => void {
   });
   currentUserId = () => options.getSession()?.userId ?? '';
   const active = runner;
-  const detach = attachDrainTriggers(() => {
-    void active.drain();
-  });
+  const detach = attachDrainTriggers(
+    () => {
+      void active.drain();
+    },
+    () => {
+      void active.reconnected();
+    },
+  );
   void active.drain();
   return () => {
     detach();

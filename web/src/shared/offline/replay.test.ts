@@ -327,4 +327,33 @@ describe('concurrent drainers (two tabs)', () => {
     expect((await first).sent).toBe(1);
     expect(server.calls).toHaveLength(1);
   });
+
+  it('on reconnect sends at once what waited out a network backoff, not what a busy server asked to wait', async () => {
+    await enqueue(database, action('like:1'), clock.now());
+    await enqueue(database, action('like:2'), clock.now());
+    server.respond((call) => (call.url.endsWith('like:1') ? 'network-error' : { status: 503, body: { detail: 'busy' } }));
+    const outbox = runner();
+    await outbox.drain();
+    // like:1 stopped the pass (offline); send like:2 alone to give it a server backoff.
+    await database.outbox.update(1, { nextAttemptAt: clock.now() + 60_000 });
+    await outbox.drain();
+    const [first, second] = await database.outbox.orderBy('seq').toArray();
+    expect(first?.lastError?.status).toBeNull();
+    expect(second?.lastError?.status).toBe(503);
+    server.respond(() => ({ status: 200, body: {} }));
+    const calls = server.calls.length;
+    await outbox.reconnected();
+    expect(server.calls.slice(calls).map((call) => call.url)).toEqual(['/api/test/like:1']);
+    expect(await states()).toEqual(['sent', 'pending']);
+  });
+
+  it('resends at once an entry a closed tab left sending when the lock proves no one else drains', async () => {
+    await enqueue(database, action('like:1'), clock.now());
+    await database.outbox.update(1, { state: 'sending', claimedBy: 'closed-tab', claimedAt: clock.now() });
+    await runner().drain();
+    expect(server.calls).toHaveLength(0);
+    await runner({ lock: { ...noLock, exclusive: true } }).drain();
+    expect(server.calls).toHaveLength(1);
+    expect(await states()).toEqual(['sent']);
+  });
 });

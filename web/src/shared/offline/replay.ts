@@ -47,6 +47,11 @@ export interface DrainResult {
 
 export interface OutboxRunner {
   drain(): Promise<DrainResult>;
+  /**
+   * The connection is back: entries waiting out a backoff after a network failure are due at once
+   * (the backoff was for a connection that was missing, not for a busy server), then drains.
+   */
+  reconnected(): Promise<DrainResult>;
   /** Cancels the retry timer. */
   stop(): void;
 }
@@ -98,7 +103,10 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     return database.transaction('rw', database.outbox, async () => {
       const fresh = await database.outbox.get(entry.seq);
       if (!fresh || fresh.needsReview || fresh.nextAttemptAt > now()) return false;
-      const stale = fresh.state === 'sending' && (fresh.claimedAt ?? 0) < now() - SENDING_STALE_MS;
+      // A claim is orphaned when its tab died mid-request: at once when the lock proves no one else
+      // drains (a page reloaded or closed while sending), otherwise after SENDING_STALE_MS.
+      const orphaned = lock.exclusive === true && fresh.claimedBy !== ownerId;
+      const stale = fresh.state === 'sending' && (orphaned || (fresh.claimedAt ?? 0) < now() - SENDING_STALE_MS);
       if (fresh.state !== 'pending' && !stale) return false;
       await database.outbox.update(entry.seq, { state: 'sending', claimedBy: ownerId, claimedAt: now(), attempts: fresh.attempts + 1 });
       return true;
@@ -203,7 +211,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
       }
       if (outcome.type === 'failed') {
         const error = toOutboxError(outcome.error);
-        await database.outbox.update(entry.seq, { state: 'failed', lastError: error, claimedBy: null, claimedAt: null });
+        await database.outbox.update(entry.seq, { state: 'failed', lastError: error, failedAt: now(), claimedBy: null, claimedAt: null });
         result.failed += 1;
         await runHandler(() => handlers.get(entry.kind)?.onFailed?.(error, { ...claimed, state: 'failed', lastError: error }));
         continue;
@@ -263,8 +271,22 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     return running;
   }
 
+  async function reconnected(): Promise<DrainResult> {
+    try {
+      await database.outbox
+        .where('state')
+        .equals('pending')
+        .filter((entry) => entry.lastError !== null && entry.lastError.status === null && entry.nextAttemptAt > now())
+        .modify({ nextAttemptAt: now() });
+    } catch (error) {
+      console.warn('Could not bring queued actions forward', error);
+    }
+    return drain();
+  }
+
   return {
     drain,
+    reconnected,
     stop() {
       cancelTimer?.();
       cancelTimer = null;

@@ -8,10 +8,11 @@ interface SyncManagerLike {
 }
 
 /**
- * Calls drain on every moment the connection may be back: coming online, the app gaining focus or
- * becoming visible, and the service worker relaying a Background Sync event. Returns a detach function.
+ * Calls drain on every moment the connection may be back: coming online (onOnline, which also ends
+ * network backoffs), the app gaining focus or becoming visible, and the service worker relaying a
+ * Background Sync event. Returns a detach function.
  */
-export function attachDrainTriggers(drain: () => void): () => void {
+export function attachDrainTriggers(drain: () => void, onOnline: () => void = drain): () => void {
   const onVisibility = (): void => {
     if (document.visibilityState === 'visible') drain();
   };
@@ -19,13 +20,13 @@ export function attachDrainTriggers(drain: () => void): () => void {
     const data = event.data;
     if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === OUTBOX_SYNC_MESSAGE) drain();
   };
-  window.addEventListener('online', drain);
+  window.addEventListener('online', onOnline);
   window.addEventListener('focus', drain);
   document.addEventListener('visibilitychange', onVisibility);
   const serviceWorker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   serviceWorker?.addEventListener('message', onMessage);
   return () => {
-    window.removeEventListener('online', drain);
+    window.removeEventListener('online', onOnline);
     window.removeEventListener('focus', drain);
     document.removeEventListener('visibilitychange', onVisibility);
     serviceWorker?.removeEventListener('message', onMessage);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/offline/db';
-import { entryActions, entryLabelKey, entryState, registerKindLabel, sortForPage } from './entries';
+import { entryActions, entryLabelKey, entryState, refusalsToAnnounce, registerKindLabel, sortForPage } from './entries';
 
 function entry(over: Partial<OutboxEntry>): OutboxEntry {
   return {
@@ -36,5 +36,21 @@ describe('sync entries', () => {
   it('lists open entries first, newest first', () => {
     const sorted = sortForPage([entry({ seq: 1 }), entry({ seq: 2, state: 'sent' }), entry({ seq: 3, state: 'failed' })]);
     expect(sorted.map((e) => e.seq)).toEqual([3, 1, 2]);
+  });
+
+  it('announces each refusal once, not the ones on record at start, and not those a screen explains itself', () => {
+    const old = entry({ seq: 1, state: 'failed', failedAt: 500 });
+    const justNow = entry({ seq: 4, state: 'failed', failedAt: 1000 });
+    // First look: only what was refused since the page opened (at 1000).
+    const first = refusalsToAnnounce([old, entry({ seq: 2 }), justNow], null, 1000);
+    expect(first.fresh.map((e) => e.seq)).toEqual([4]);
+    const like = entry({ seq: 2, kind: 'like.toggle', state: 'failed', failedAt: 2000 });
+    const week = entry({ seq: 3, kind: 'availability.update', state: 'failed', failedAt: 2000 });
+    const second = refusalsToAnnounce([old, like, week, justNow], first.failed, 1000);
+    expect(second.fresh.map((e) => e.seq)).toEqual([2]);
+    expect(refusalsToAnnounce([old, like, week, justNow], second.failed, 1000).fresh).toEqual([]);
+    // Retried and refused again: announced again.
+    const afterRetry = refusalsToAnnounce([old, entry({ seq: 2, kind: 'like.toggle' })], second.failed, 1000);
+    expect(refusalsToAnnounce([old, like], afterRetry.failed, 1000).fresh.map((e) => e.seq)).toEqual([2]);
   });
 });

@@ -23,7 +23,33 @@ const KIND_LABELS: Record<string, PlainKey> = {
   'appointment.book': 'sync.kind.appointmentBook',
   'designer.update': 'sync.kind.designerUpdate',
   'availability.update': 'sync.kind.availabilityUpdate',
+  'account.update': 'sync.kind.accountUpdate',
+  'like.toggle': 'sync.kind.like',
+  'share.record': 'sync.kind.share',
+  'chat.message': 'sync.kind.chatMessage',
+  'chat.contact': 'sync.kind.chatContact',
+  'questionnaire.match': 'sync.kind.quizResult',
 };
+
+/** Kinds whose screens announce a refusal themselves (the weekly editor lists the conflicting bookings). */
+const ANNOUNCED_BY_FEATURE = new Set(['availability.update']);
+
+/**
+ * The refused entries to announce now: those not refused at the last look (`known`), or, on the first
+ * look (`known` null), those refused since the app started (`since`), so a refusal from an earlier
+ * visit is not announced again; never those their own screen announces. Returns the new `known`.
+ */
+export function refusalsToAnnounce(
+  entries: readonly OutboxEntry[],
+  known: ReadonlySet<number> | null,
+  since: number,
+): { fresh: OutboxEntry[]; failed: Set<number> } {
+  const refused = entries.filter((entry) => entry.state === 'failed');
+  const failed = new Set(refused.map((entry) => entry.seq));
+  const isNew = (entry: OutboxEntry): boolean => (known === null ? (entry.failedAt ?? 0) >= since : !known.has(entry.seq));
+  const fresh = refused.filter((entry) => isNew(entry) && !ANNOUNCED_BY_FEATURE.has(entry.kind)).sort((a, b) => a.seq - b.seq);
+  return { fresh, failed };
+}
 
 const METHOD_LABELS: Record<OutboxEntry['method'], PlainKey> = {
   POST: 'sync.kind.create',

@@ -26,14 +26,6 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** A fresh designer with a pending request from a fresh customer. */
-async function pendingRequest(customerName: string, designerName: string) {
-  const designer = await api.designer(designerName);
-  const customer = await api.customer(customerName);
-  const [slot] = await api.freeSlots(designer.id);
-  const booked = await api.must(201, 'POST', '/api/appointments/', customer.token, { designer_id: designer.id, appointment_date: slot?.datetime });
-  return { designer, customer, appointmentId: booked.appointment_id as number };
-}
 
 async function designerCard(page: Page, account: Account, customerName: string): Promise<Locator> {
   await api.signIn(page, account);
@@ -53,7 +45,7 @@ async function appointment(appointmentId: number, account: Account): Promise<Rec
 
 describe('offline appointments: the designer', () => {
   it('confirms and the connection drops after the server committed: one confirmation, the call link appears', async () => {
-    const { designer, customer, appointmentId } = await pendingRequest('Giada Fontana', 'Rocco Bellini');
+    const { designer, customer, appointmentId } = await api.pendingRequest('Giada Fontana', 'Rocco Bellini');
     await inBrowser('appointments-confirm-drop', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       const sent: Request[] = [];
       context.on('request', (request) => sent.push(request));
@@ -100,7 +92,7 @@ describe('offline appointments: the designer', () => {
   });
 
   it('confirms offline while the customer cancels: on reconnect the refusal is explained and the card is back', async () => {
-    const { designer, customer, appointmentId } = await pendingRequest('Ilaria Costa', 'Sergio Rota');
+    const { designer, customer, appointmentId } = await api.pendingRequest('Ilaria Costa', 'Sergio Rota');
     await inBrowser('appointments-confirm-refused', { baseUrl: server.baseUrl, width: 1280 }, async ({ context, page }) => {
       const finished: Request[] = [];
       context.on('requestfinished', (request) => finished.push(request));

@@ -24,14 +24,6 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** A customer with one pending request to a fresh designer. */
-async function pendingRequest(customerName: string, designerName: string) {
-  const designer = await api.designer(designerName);
-  const customer = await api.customer(customerName);
-  const [slot] = await api.freeSlots(designer.id);
-  const booked = await api.must(201, 'POST', '/api/appointments/', customer.token, { designer_id: designer.id, appointment_date: slot?.datetime });
-  return { designer, customer, appointmentId: booked.appointment_id as number };
-}
 
 async function openRequests(page: Page, account: Account, designerName: string) {
   await api.signIn(page, account);
@@ -57,7 +49,7 @@ async function statusOf(appointmentId: number, account: Account): Promise<string
 
 describe('offline proof', () => {
   it('a connection dropped after the server committed: the retry carries the same key and changes nothing twice', async () => {
-    const { customer, appointmentId } = await pendingRequest('Anna Riva', 'Leo Conti');
+    const { customer, appointmentId } = await api.pendingRequest('Anna Riva', 'Leo Conti');
     await inBrowser('proof-drop-after-commit', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       const sent: Request[] = [];
       page.on('request', (request) => sent.push(request));
@@ -92,7 +84,7 @@ describe('offline proof', () => {
   });
 
   it('a 503 after the commit is retried with the same key and replayed, not refused', async () => {
-    const { customer, appointmentId } = await pendingRequest('Bice Neri', 'Marta Sala');
+    const { customer, appointmentId } = await api.pendingRequest('Bice Neri', 'Marta Sala');
     await inBrowser('proof-503-after-commit', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
       const sent: Request[] = [];
       page.on('request', (request) => sent.push(request));
@@ -115,7 +107,7 @@ describe('offline proof', () => {
   });
 
   it('two tabs open offline replay a queued action once', async () => {
-    const { customer, appointmentId } = await pendingRequest('Carla Mori', 'Nino Ferri');
+    const { customer, appointmentId } = await api.pendingRequest('Carla Mori', 'Nino Ferri');
     await inBrowser('proof-two-tabs', { baseUrl: server.baseUrl, width: 1280 }, async ({ context, page }) => {
       // Requests that reached the server and got an answer (attempts made offline fail in the browser).
       const sent: Request[] = [];
@@ -142,7 +134,7 @@ describe('offline proof', () => {
   });
 
   it('a refusal on replay is explained in Italian and rolled back', async () => {
-    const { designer, customer, appointmentId } = await pendingRequest('Dora Villa', 'Ugo Bassi');
+    const { designer, customer, appointmentId } = await api.pendingRequest('Dora Villa', 'Ugo Bassi');
     await inBrowser('proof-refused-on-replay', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       const card = await openRequests(page, customer, 'Ugo Bassi');
       await context.setOffline(true);
@@ -169,7 +161,7 @@ describe('offline proof', () => {
   });
 
   it('starts cold offline after one online visit: the shell and the cached appointments render', async () => {
-    const { customer } = await pendingRequest('Elsa Gatti', 'Pia Longo');
+    const { customer } = await api.pendingRequest('Elsa Gatti', 'Pia Longo');
     await inBrowser('proof-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await openRequests(page, customer, 'Pia Longo');
       await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
@@ -184,7 +176,7 @@ describe('offline proof', () => {
   });
 
   it('a designer starts cold offline after one online visit: dashboard, statistics and weekly availability render', async () => {
-    const { designer, customer } = await pendingRequest('Rita Sala', 'Ivo Marchi');
+    const { designer, customer } = await api.pendingRequest('Rita Sala', 'Ivo Marchi');
     await api.must(200, 'POST', '/api/likes', customer.token, { designer_id: designer.id });
     await inBrowser('proof-designer-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await api.signIn(page, designer);

@@ -73,6 +73,15 @@ export function apiClient(baseUrl: string) {
     return answer.slots as SlotJson[];
   }
 
+  /** A fresh designer with a pending request (the first free slot) from a fresh customer. */
+  async function pendingRequest(customerName: string, designerName: string) {
+    const booked = await designer(designerName);
+    const by = await customer(customerName);
+    const [slot] = await freeSlots(booked.id);
+    const answer = await must(201, 'POST', '/api/appointments/', by.token, { designer_id: booked.id, appointment_date: slot?.datetime });
+    return { designer: booked, customer: by, appointmentId: answer.appointment_id as number };
+  }
+
   /** Opens the app signed in as account (the app reads the session from localStorage). */
   async function signIn(page: Page, account: Account): Promise<void> {
     await page.goto(`${baseUrl}/privacy`);
@@ -83,5 +92,5 @@ export function apiClient(baseUrl: string) {
     }, account.user);
   }
 
-  return { call, must, login, customer, designer, freeSlots, signIn };
+  return { call, must, login, customer, designer, freeSlots, pendingRequest, signIn };
 }

@@ -21,6 +21,7 @@ import { monthGrid, monthOf, todayIn, type Month } from '../lib/calendar';
 import { MAX_LENGTH, formatDateInput, isoToInput, parseDateInput, type DateInputError } from '../lib/dateInput';
 import { BookingCalendar } from './BookingCalendar';
 import styles from './BookingModal.module.css';
+import { SlotOptions } from './SlotOptions';
 
 /** Slots refresh this often while the modal is open (customer spec, section 9). */
 export const SLOT_REFRESH_MS = 15_000;
@@ -262,22 +263,13 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
             {stale.slotGone && stale.alternatives.length > 0 ? (
               <>
                 <p>{online ? t('appointments.book.staleOffer') : t('appointments.requests.offlineOffer')}</p>
-                <ul className={styles.alternativeList}>
-                  {stale.alternatives.map((slot) => (
-                    <li key={slot.datetime}>
-                      <button
-                        type="button"
-                        className={styles.alternative}
-                        disabled={!online || booking.isLoading}
-                        onClick={() => bookAlternative(slot)}
-                        aria-label={t('appointments.requests.book', { date: dayLabel(slot.date), time: slot.time })}
-                      >
-                        <span className={styles.alternativeDay}>{dayLabel(slot.date)}</span>
-                        <span className={styles.alternativeTime}>{slot.time}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SlotOptions
+                  slots={stale.alternatives}
+                  day={(slot) => dayLabel(slot.date)}
+                  label={(slot) => t('appointments.requests.book', { date: dayLabel(slot.date), time: slot.time })}
+                  onPick={bookAlternative}
+                  disabled={!online || booking.isLoading}
+                />
               </>
             ) : !stale.slotGone ? (
               <p>{t('appointments.requests.refusedBody', { reason: stale.reason || t('error.unknown') })}</p>
@@ -449,21 +441,12 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
             {failure.alternatives.length > 0 ? (
               <div className={styles.alternatives}>
                 <p className={styles.alternativesTitle}>{t('appointments.book.alternatives')}</p>
-                <ul className={styles.alternativeList}>
-                  {failure.alternatives.map((slot) => (
-                    <li key={slot.datetime}>
-                      <button
-                        type="button"
-                        className={styles.alternative}
-                        onClick={() => pickAlternative(slot)}
-                        aria-label={t('appointments.book.alternative', { date: dayLabel(slot.date), time: slot.time })}
-                      >
-                        <span className={styles.alternativeDay}>{dayLabel(slot.date)}</span>
-                        <span className={styles.alternativeTime}>{slot.time}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SlotOptions
+                  slots={failure.alternatives}
+                  day={(slot) => dayLabel(slot.date)}
+                  label={(slot) => t('appointments.book.alternative', { date: dayLabel(slot.date), time: slot.time })}
+                  onPick={pickAlternative}
+                />
               </div>
             ) : null}
           </div>

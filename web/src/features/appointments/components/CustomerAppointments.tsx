@@ -16,6 +16,7 @@ import { buildIcs } from '../lib/ics';
 import { initials, thumbnail } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
+import { SlotOptions } from './SlotOptions';
 import { StatusBadge } from './StatusBadge';
 import badges from './StatusBadge.module.css';
 
@@ -210,22 +211,13 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
           {slotGone && alternatives.length > 0 ? (
             <>
               <p>{online ? t('appointments.requests.offer') : t('appointments.requests.offlineOffer')}</p>
-              <ul className={styles.offerList}>
-                {alternatives.map((slot) => (
-                  <li key={slot.datetime}>
-                    <button
-                      type="button"
-                      className={styles.offer}
-                      disabled={!online || booking.isLoading}
-                      onClick={() => void bookSlot(slot)}
-                      aria-label={t('appointments.requests.book', slotLabel(slot))}
-                    >
-                      <span className={styles.offerDay}>{slotLabel(slot).date}</span>
-                      <span className={styles.offerTime}>{slot.time}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <SlotOptions
+                slots={alternatives}
+                day={(slot) => slotLabel(slot).date}
+                label={(slot) => t('appointments.requests.book', slotLabel(slot))}
+                onPick={(slot) => void bookSlot(slot)}
+                disabled={!online || booking.isLoading}
+              />
             </>
           ) : slotGone ? (
             <p>{t('appointments.requests.noAlternatives')}</p>

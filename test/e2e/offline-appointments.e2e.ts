@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser } from './harness/browser';
+import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -72,12 +73,7 @@ describe('offline appointments: the designer', () => {
 
       const attempts = requestsTo(sent, 'PUT', CONFIRM_PATH);
       expect(attempts.length).toBe(2);
-      const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
-      expect(keys[0]).toBeTruthy();
-      expect(keys[1]).toBe(keys[0]);
-      const replayed = await attempts[1]?.response();
-      expect(replayed?.status()).toBe(200);
-      expect((await replayed?.allHeaders())?.['idempotent-replayed']).toBe('true');
+      await expectOneKeyAndReplay(attempts);
 
       // Confirmed once: the server kept the first call link, and the card shows that one.
       const stored = await appointment(appointmentId, designer);

@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser } from './harness/browser';
+import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -54,17 +55,6 @@ function watch(page: Page, method: string, path: RegExp): Request[] {
     if (request.method() === method && path.test(new URL(request.url()).pathname)) seen.push(request);
   });
   return seen;
-}
-
-/** All attempts of one action carry one Idempotency-Key; the last answer is a replay when the first was lost. */
-async function expectOneKeyAndReplay(requests: Request[]): Promise<void> {
-  expect(requests.length).toBeGreaterThan(0);
-  const keys = new Set(await Promise.all(requests.map(async (request) => (await request.allHeaders())['idempotency-key'])));
-  expect(keys.size).toBe(1);
-  expect([...keys][0]).toBeTruthy();
-  const last = await requests[requests.length - 1]?.response();
-  expect(last?.ok()).toBe(true);
-  expect((await last?.allHeaders())?.['idempotent-replayed']).toBe('true');
 }
 
 /** /sincronizzazione: nothing waiting or refused; the given number of actions sent. */

@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser } from './harness/browser';
+import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -68,12 +69,7 @@ describe('offline proof', () => {
 
       const attempts = cancelRequests(sent);
       expect(attempts.length).toBe(2);
-      const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
-      expect(keys[0]).toBeTruthy();
-      expect(keys[1]).toBe(keys[0]);
-      const replayed = await attempts[1]?.response();
-      expect(replayed?.status()).toBe(200);
-      expect((await replayed?.allHeaders())?.['idempotent-replayed']).toBe('true');
+      await expectOneKeyAndReplay(attempts);
       expect(await statusOf(appointmentId, customer)).toBe('cancelled');
 
       await page.goto(`${server.baseUrl}/sincronizzazione`);

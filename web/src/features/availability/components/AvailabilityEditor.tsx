@@ -158,6 +158,12 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   const [sentSeq, setSentSeq] = useState<number | null>(null);
   const headingPrefix = useId();
   const tracked = useOutboxEntry(sentSeq);
+  /**
+   * Counts the person's edits. A save marks the editor clean only if nothing was edited while it was
+   * being queued: a fast refusal can bring back the conflict view, and "Modifica la settimana" there,
+   * before the save's own continuation runs, and that draft must not be replaced by the server's week.
+   */
+  const edits = useRef(0);
   const callbacks = useRef({ onSaved, onError });
   callbacks.current = { onSaved, onError };
 
@@ -190,18 +196,22 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
         conflicts={queue.conflicts}
         onKeep={async () => {
           if (!refusedSlots) return;
+          const before = edits.current;
           const entry = await queue.save(refusedSlots, queue.conflicts.map((conflict) => conflict.id));
           setSentSeq(entry.seq);
+          if (edits.current !== before) return;
           setDirty(false);
           setFeedback(null);
         }}
         onEdit={async () => {
+          edits.current += 1;
           if (refusedSlots) setWeek(fromServer(refusedSlots));
           setDirty(true);
           setFeedback(null);
           await queue.discard();
         }}
         onDiscard={async () => {
+          edits.current += 1;
           setDirty(false);
           setFeedback(null);
           await queue.discard();
@@ -229,6 +239,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   }
 
   const change = (edit: (week: EditorWeek) => EditorWeek): void => {
+    edits.current += 1;
     setWeek((current) => (current ? edit(current) : current));
     setDirty(true);
     setFeedback(null);
@@ -241,8 +252,10 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
 
   const submit = async (): Promise<void> => {
     if (blocked) return;
+    const before = edits.current;
     const entry = await queue.save(toPayload(week));
     setSentSeq(entry.seq);
+    if (edits.current !== before) return;
     setDirty(false);
     setFeedback(null);
   };

@@ -1,12 +1,10 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { apiStore } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
 import { BookingModal } from './BookingModal';
 
@@ -30,22 +28,9 @@ let slotsAnswer: () => Answer;
 let bookAnswer: () => Answer;
 let requests: Array<{ method: string; url: string; body: unknown }>;
 
-function store() {
-  return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer },
-    preloadedState: {
-      session: {
-        user: { access_token: 'tok', token_type: 'bearer', id: 5, name: 'Anna', email: 'anna@example.com', role: 'user' as const,
-          is_admin: false, is_designer: false, has_designer_profile: false },
-        rememberMe: false,
-      },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-}
 
 function renderModal(onBooked = vi.fn(), onQueued = vi.fn()) {
-  const s = store();
+  const s = apiStore();
   const view = render(
     <Provider store={s}>
       <MemoryRouter>

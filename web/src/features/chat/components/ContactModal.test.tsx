@@ -1,32 +1,16 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
 import { db } from '../../../shared/offline/db';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { apiStore } from '../../../test/session';
 import { CHAT_CONTACT_KIND } from '../hooks/useChatOutbox';
 import { ContactModal } from './ContactModal';
 
-function store() {
-  return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer },
-    preloadedState: {
-      session: {
-        user: { access_token: 'tok', token_type: 'bearer', id: 5, name: 'Anna', email: 'anna@example.com', role: 'user' as const,
-          is_admin: false, is_designer: false, has_designer_profile: false },
-        rememberMe: false,
-      },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-}
 
 function renderModal(props: Partial<Parameters<typeof ContactModal>[0]> = {}) {
   return render(
-    <Provider store={store()}>
+    <Provider store={apiStore()}>
       <MemoryRouter>
         <div id="root" />
         <ContactModal open designer={{ id: 7, name: 'Sofia Marino' }} onClose={() => undefined} {...props} />

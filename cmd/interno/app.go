@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"interno/adapters/artwork"
+	"interno/adapters/backup"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
@@ -33,6 +34,7 @@ import (
 type app struct {
 	cfg        Config
 	log        *slog.Logger
+	dataLock   *backup.Lock
 	db         *store.DB
 	mailQueue  *store.EmailQueue
 	dispatcher *mail.Dispatcher
@@ -59,19 +61,28 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 
 func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
 	a := &app{cfg: cfg, log: newLogger(cfg, logOut)}
+	// The shared lock marks the data directory in use, so `interno restore` refuses it.
+	lock, err := backup.ShareDataDir(cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("INTERNO_DATA_DIR: %w", err)
+	}
+	a.dataLock = lock
 	db, err := store.Open(store.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, Logger: a.log})
 	if err != nil {
+		lock.Release()
 		return nil, fmt.Errorf("INTERNO_DATABASE_URL: %w", err)
 	}
 	a.db = db
 	if n, err := db.Migrate(ctx); err != nil {
 		db.Close()
+		lock.Release()
 		return nil, err
 	} else if n > 0 {
 		a.log.Info("database migrated", "applied", n, "dialect", db.Dialect())
 	}
 	if err := a.wire(); err != nil {
 		db.Close()
+		lock.Release()
 		return nil, err
 	}
 	return a, nil
@@ -188,6 +199,7 @@ func (a *app) close() {
 	if err := a.db.Close(); err != nil {
 		a.log.Warn("closing database", "error", err)
 	}
+	_ = a.dataLock.Release()
 }
 
 // serve runs the HTTP server until ctx is cancelled (SIGINT/SIGTERM), then

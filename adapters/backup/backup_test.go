@@ -520,7 +520,10 @@ func TestPostgres_UploadsOnly(t *testing.T) {
 	dst := t.TempDir()
 	opts := restoreOpts(dst)
 	opts.Engine = EnginePostgres
-	opts.Inspect = func(context.Context, string) (DBReport, error) { t.Fatal("no database to inspect"); return DBReport{}, nil }
+	opts.Inspect = func(context.Context, string) (DBReport, error) {
+		t.Fatal("no database to inspect")
+		return DBReport{}, nil
+	}
 	if _, err := Restore(ctx, out, opts); err != nil {
 		t.Fatal(err)
 	}

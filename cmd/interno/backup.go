@@ -64,13 +64,13 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 	}
 	uploads, bytes := uploadStats(m)
 	if engine == backup.EnginePostgres {
-		fmt.Fprintf(stdout, "PostgreSQL is backed up with its own tools: %s holds the uploads only (%d files, %s), schema version %d.\n", file, uploads, humanBytes(bytes), m.Database.SchemaVersion)
+		fmt.Fprintf(stdout, "PostgreSQL is backed up with its own tools: %s holds the uploads only (%s, %s), schema version %d.\n", file, plural(uploads, "file"), humanBytes(bytes), m.Database.SchemaVersion)
 		fmt.Fprint(stdout, pg.String())
 		fmt.Fprintf(stdout, "    interno restore %s   (the uploads, on the same data volume)\n", file)
 		return nil
 	}
-	fmt.Fprintf(stdout, "backup written to %s: database at schema version %d with %d rows in %d tables, %d uploaded files (%s)\n",
-		file, m.Database.SchemaVersion, totalRows(m), len(m.Database.Tables), uploads, humanBytes(bytes))
+	fmt.Fprintf(stdout, "backup written to %s: database at schema version %d with %d rows in %d tables, %s (%s)\n",
+		file, m.Database.SchemaVersion, totalRows(m), len(m.Database.Tables), plural(uploads, "uploaded file"), humanBytes(bytes))
 	return nil
 }
 
@@ -98,7 +98,7 @@ func restoreCommand(ctx context.Context, cfg Config, args []string, stdout, stde
 	}
 	m := res.Manifest
 	uploads, bytes := uploadStats(m)
-	what := fmt.Sprintf("%d uploaded files (%s)", uploads, humanBytes(bytes))
+	what := fmt.Sprintf("%s (%s)", plural(uploads, "uploaded file"), humanBytes(bytes))
 	if m.Database.Included {
 		what = fmt.Sprintf("a database at schema version %d with %d rows and %s", m.Database.SchemaVersion, totalRows(m), what)
 	}
@@ -180,4 +180,11 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

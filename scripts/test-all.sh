@@ -17,7 +17,7 @@ layer() {
   names+=("$name"); times+=("$((SECONDS - start))s")
 }
 
-go_units() { go test -count=1 $(go list ./... | grep -v '/test/api') ; }
+go_units() { go test -count=1 $(go list ./... | grep -v -e '/test/api' -e '/test/deploy') ; }
 go_static() {
   local unformatted
   unformatted=$(gofmt -l $(git ls-files '*.go'))
@@ -28,6 +28,7 @@ go_static() {
 scripts/postgres-up.sh || { echo "PostgreSQL unavailable: the database layers will fail"; }
 layer "Go static checks (gofmt, vet)"                         go_static
 layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
+layer "Container files, parsed (Dockerfile, compose, nginx)"  go test -count=1 ./test/deploy/
 layer "Web type check"                                        npm run --silent typecheck
 layer "Web unit tests (Vitest)"                               npm run --silent test:unit
 layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...

@@ -90,11 +90,12 @@ func shellQuote(s string) string {
 // String prints the commands for an operator.
 func (c PostgresCommands) String() string {
 	var b strings.Builder
-	pw := "it has no password in INTERNO_DATABASE_URL"
 	if c.HasPassword {
-		pw = "give pg_dump the password of INTERNO_DATABASE_URL in PGPASSWORD or ~/.pgpass (it is not printed here)"
+		b.WriteString("  the database: with the password of INTERNO_DATABASE_URL in PGPASSWORD or ~/.pgpass (it is not printed here), run:\n")
+	} else {
+		b.WriteString("  the database: run:\n")
 	}
-	fmt.Fprintf(&b, "  database (%s):\n    %s\n", pw, c.Dump)
+	fmt.Fprintf(&b, "    %s\n", c.Dump)
 	fmt.Fprintf(&b, "  to restore it, stop every instance, then:\n    %s\n", c.Restore)
 	return b.String()
 }

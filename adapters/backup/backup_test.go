@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -568,4 +569,32 @@ func TestPgCommands(t *testing.T) {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
+}
+
+func TestRestore_FilesTakeTheDataDirectorysOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("changing owners needs root (the case this covers: sudo interno restore)")
+	}
+	ctx := context.Background()
+	db := goodDB()
+	out := filepath.Join(t.TempDir(), "b.tar.gz")
+	if _, err := Create(ctx, createOpts(dataDir(t, db), out, db)); err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	if err := os.Chown(dst, 10001, 10001); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Restore(ctx, out, restoreOpts(dst)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{DatabaseName, "uploads", "uploads/gallery", "uploads/gallery/a1.jpg"} {
+		info, err := os.Stat(filepath.Join(dst, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := info.Sys().(*syscall.Stat_t); st.Uid != 10001 || st.Gid != 10001 {
+			t.Errorf("%s owned by %d:%d, want the data directory's 10001:10001", p, st.Uid, st.Gid)
+		}
+	}
 }

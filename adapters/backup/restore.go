@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -98,6 +99,9 @@ func Restore(ctx context.Context, archive string, opts RestoreOptions) (RestoreR
 		return res, nil
 	}
 	if err := os.MkdirAll(filepath.Join(staging, UploadsDir), 0o755); err != nil {
+		return res, err
+	}
+	if err := matchOwner(staging, opts.DataDir); err != nil {
 		return res, err
 	}
 	res.KeptIn, err = swapIn(opts.DataDir, staging, m.Database.Included, opts.Now())
@@ -287,6 +291,29 @@ func checkDatabase(ctx context.Context, path string, m Manifest, opts RestoreOpt
 		return errors.New("the database has tables the manifest does not list")
 	}
 	return nil
+}
+
+// matchOwner gives the unpacked files the owner of the data directory when the restore runs
+// as root (sudo interno restore for a server running as its own user), so the server can
+// write to its restored database.
+func matchOwner(staging, dataDir string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	info, err := os.Stat(dataDir)
+	if err != nil {
+		return err
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok || st.Uid == 0 && st.Gid == 0 {
+		return nil
+	}
+	return filepath.WalkDir(staging, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, int(st.Uid), int(st.Gid))
+	})
 }
 
 // swapIn moves the current database (with its WAL and shared-memory files, which must never

@@ -203,7 +203,8 @@ func TestBackup_SQLiteUnderWriteLoadRestoresExactly(t *testing.T) {
 	if m.Database.Engine != "sqlite" || m.Database.SchemaVersion != known[len(known)-1] || m.Database.Tables["users"] != 2 {
 		t.Fatalf("manifest database: %+v", m.Database)
 	}
-	if got := m.Database.Tables["messages"]; got < int64(ackedBefore) || got > int64(ackedAfter) {
+	// One write is in flight at a time: it may be in the copy yet acknowledged after the backup ended.
+	if got := m.Database.Tables["messages"]; got < int64(ackedBefore) || got > int64(ackedAfter)+1 {
 		t.Errorf("the copy holds %d messages; %d were acknowledged before the backup began and %d when it ended", got, ackedBefore, ackedAfter)
 	}
 	t.Logf("backup under load: %d messages acknowledged before, %d in the copy, %d after; %d in total", ackedBefore, m.Database.Tables["messages"], ackedAfter, len(acked))

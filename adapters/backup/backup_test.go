@@ -141,6 +141,7 @@ func TestCreateAndRestore_RoundTrip(t *testing.T) {
 	}
 
 	dst := filepath.Join(t.TempDir(), "restored")
+	write(t, filepath.Join(dst, ".restore-123/uploads/gallery/x.jpg"), "left by a killed restore")
 	res, err := Restore(ctx, out, restoreOpts(dst))
 	if err != nil {
 		t.Fatal(err)

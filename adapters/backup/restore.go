@@ -67,6 +67,11 @@ func Restore(ctx context.Context, archive string, opts RestoreOptions) (RestoreR
 			return RestoreResult{}, err
 		}
 		defer lock.Release()
+		// With the lock held no other restore runs: any unpacked folder is from one that was killed.
+		stale, _ := filepath.Glob(filepath.Join(opts.DataDir, ".restore-*"))
+		for _, dir := range stale {
+			_ = os.RemoveAll(dir)
+		}
 		if !opts.Force {
 			if what := existingData(opts.DataDir, opts.Engine); what != "" {
 				return RestoreResult{}, fmt.Errorf("%w: %s already holds %s; pass --force to replace it (the current data is then kept in a pre-restore folder)", ErrExists, opts.DataDir, what)

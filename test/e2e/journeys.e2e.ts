@@ -69,6 +69,23 @@ async function register(page: Page, email: string): Promise<void> {
   expect(await page.getByRole('dialog', { name: 'Questionario Richiesto' }).count()).toBe(0);
 }
 
+/**
+ * The slot a visitor chose, as the server names it: the free slot of that designer whose Italian
+ * date and time are the ones the modal says ("Hai scelto lunedì 4 marzo 2030 alle 10:00.").
+ */
+async function visitorSlot(page: Page, designerId: number, chosen: string): Promise<string> {
+  const time = /alle (\d{2}:\d{2})/.exec(chosen)?.[1] ?? '';
+  const slots = await page.evaluate(async (id) => {
+    const answer = await fetch(`/api/appointments/available-slots/${id}`);
+    return ((await answer.json()) as { slots: { datetime: string; date: string; time: string }[] }).slots;
+  }, designerId);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  const match = slots.find((s) => s.time === time && chosen.includes(day(s.date)));
+  expect(match, `no free slot matches "${chosen}"`).toBeDefined();
+  return match?.datetime ?? '';
+}
+
 describe('journeys across registration', () => {
   let server: RunningServer;
   let api: ReturnType<typeof apiClient>;
@@ -110,10 +127,10 @@ describe('journeys across registration', () => {
 
         const account = await api.login(email, PASSWORD);
         const sentOnce = async (): Promise<number> => {
-          const contacts = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { id: number; designer_id: number }[];
+          const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { contacts: { id: number; designer_id: number }[] };
           const mine = contacts.filter((c) => c.designer_id === id);
           if (mine.length !== 1) return mine.length * 100;
-          const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}`, account.token);
+          const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, account.token);
           return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
         };
         await expect.poll(sentOnce, { timeout: 15_000, interval: 300 }).toBe(1);
@@ -163,8 +180,10 @@ describe('journeys across registration', () => {
           return box.top >= 0 && box.bottom <= window.innerHeight;
         });
         expect(inView).toBe(true);
+        await saveScreenshot(page, `journey-book-visitor-${width}`);
         await slot.click();
         const chosen = ((await booking.getByText(/^Hai scelto /).textContent()) ?? '').trim();
+        const chosenSlot = await visitorSlot(page, id, chosen);
         await booking.getByRole('button', { name: 'Prenota', exact: true }).click();
         await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
 
@@ -177,8 +196,13 @@ describe('journeys across registration', () => {
         await page.getByRole('dialog', { name: /Richiesta inviata|Prenotazione/ }).waitFor();
 
         const account = await api.login(email, PASSWORD);
-        const mine = (await api.must(200, 'GET', '/api/appointments/user', account.token)) as { designer_id: number; status: string }[];
-        expect(mine.filter((a) => a.designer_id === id)).toHaveLength(1);
+        const { appointments } = (await api.must(200, 'GET', '/api/appointments/user', account.token)) as {
+          appointments: { designer_id: number; status: string; appointment_date: string }[];
+        };
+        const booked = appointments.filter((a) => a.designer_id === id);
+        expect(booked).toHaveLength(1);
+        expect(booked[0]?.status).toBe('pending');
+        expect(Date.parse(booked[0]?.appointment_date ?? '')).toBe(Date.parse(chosenSlot));
         expect(await dominantStyleOf(account.token)).toBe('C');
       });
     });

@@ -137,7 +137,7 @@ describe('scheduling', () => {
     });
   });
 
-  it('a slot taken meanwhile shows the spec’s message and the nearest alternatives', async () => {
+  it("a slot taken meanwhile shows the spec's message and the nearest alternatives", async () => {
     const chiara = await designer('Chiara Galli');
     const dario = await customer('Dario Blu');
     const elena = await customer('Elena Rosa');
@@ -175,7 +175,7 @@ describe('scheduling', () => {
 
       hold = false;
       await dialog.getByRole('button', { name: 'Prenota' }).click();
-      const alert = dialog.getByRole('alert').filter({ hasText: 'L’orario selezionato non è più disponibile. Seleziona un altro orario.' });
+      const alert = dialog.getByRole('alert').filter({ hasText: "L'orario selezionato non è più disponibile. Seleziona un altro orario." });
       await alert.waitFor();
       await alert.getByText('Orari liberi più vicini').waitFor();
       const alternatives = alert.getByRole('button', { name: /^Scegli / });
@@ -201,7 +201,7 @@ describe('scheduling', () => {
       const dialog = bookingDialog(page);
       await chooseFirstSlot(page);
       await context.setOffline(true);
-      await dialog.getByText(/^Sei offline: questi orari erano liberi all’ultimo aggiornamento/).waitFor();
+      await dialog.getByText(/^Sei offline: questi orari erano liberi all'ultimo aggiornamento/).waitFor();
       expect(await dialog.getByRole('button', { name: 'Invia richiesta' }).isDisabled()).toBe(false);
       await context.setOffline(false);
       await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);

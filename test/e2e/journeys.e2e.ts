@@ -106,6 +106,40 @@ describe('journeys across registration', () => {
   }
 
   for (const width of [390, 1280]) {
+    it(`offline, a conversation listed but never opened renders from the list and queues what is written (${width} px)`, async () => {
+      const sofia = await api.designer(`Sofia Marino ${width}`);
+      const anna = await api.customer('Anna Neri');
+      const contact = await api.must(201, 'POST', '/api/contacts/', anna.token, { designer_id: sofia.id, message: 'Buongiorno, vorrei rifare la cucina.' });
+      await api.must(201, 'POST', `/api/contacts/${contact.id}/messages`, sofia.token, { message: 'Volentieri! Mi manda qualche foto?' });
+      const messages = async () => (await api.must(200, 'GET', `/api/contacts/${contact.id}?mark_read=false&limit=200`, anna.token)).messages as { message: string }[];
+
+      await inBrowser(`journey-offline-chat-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ context, page }) => {
+        await api.signIn(page, anna);
+        await page.goto(`${server.baseUrl}/user-profile`);
+        const row = page.getByRole('button', { name: new RegExp(`Sofia Marino ${width}`) });
+        await row.getByText('Volentieri! Mi manda qualche foto?').waitFor({ timeout: 20_000 });
+
+        await context.setOffline(true);
+        await row.click();
+        const chat = page.getByRole('dialog', { name: `Chat con Sofia Marino ${width}` });
+        await chat.getByText(/non è ancora stata aperta su questo dispositivo/).waitFor();
+        await chat.getByText('Volentieri! Mi manda qualche foto?').waitFor();
+        expect(await chat.getByText(/Impossibile caricare la conversazione/).count()).toBe(0);
+        await chat.getByLabel('Scrivi un messaggio').fill('Certo, gliele mando stasera.');
+        await page.keyboard.press('Enter');
+        await chat.getByText('In attesa di invio').waitFor();
+        await saveScreenshot(page, `journey-offline-chat-${width}`);
+        expect(await messages()).toHaveLength(2);
+
+        await context.setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect.poll(async () => (await messages()).filter((m) => m.message === 'Certo, gliele mando stasera.').length, { timeout: 30_000 }).toBe(1);
+        // The whole conversation arrives once the connection is back.
+        await chat.getByText('Buongiorno, vorrei rifare la cucina.').waitFor({ timeout: 20_000 });
+        expect(await messages()).toHaveLength(3);
+      });
+    });
+
     it(`quiz → Mostra Designer → write to a card → register: the message arrives once and the account keeps the style (${width} px)`, async () => {
       await inBrowser(`journey-contact-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
         await acceptEssentialCookies(page, server.baseUrl);

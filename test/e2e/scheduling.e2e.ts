@@ -252,18 +252,23 @@ describe('scheduling', () => {
     });
   });
 
-  it('asks visitors to register before booking', async () => {
+  it('lets a visitor choose a slot, then asks them to register and keeps the choice for afterwards', async () => {
     const ugo = await designer('Ugo Sala');
     await inBrowser('booking-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await page.goto(`${server.baseUrl}/privacy`);
       await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
       await page.goto(`${server.baseUrl}/appuntamenti/prenota/${ugo.id}`);
+      const booking = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+      const slot = booking.getByRole('radio').first();
+      await slot.click();
+      await booking.getByRole('button', { name: 'Prenota', exact: true }).click();
       const prompt = page.getByRole('dialog', { name: 'Registrazione Richiesta' });
       await prompt.getByText('Per prenotare un appuntamento con un designer devi prima registrarti. È veloce e gratuito!').waitFor();
       await prompt.getByRole('button', { name: 'Registrati' }).click();
       await page.waitForURL(/\/login\?mode=register&redirect=appointment$/);
       const pending = await page.evaluate(() => [sessionStorage.getItem('pendingAppointment'), sessionStorage.getItem('returnAfterRegistration')]);
-      expect(JSON.parse(pending[0] ?? '{}')).toEqual({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
+      expect(JSON.parse(pending[0] ?? '{}')).toMatchObject({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
+      expect(Date.parse(JSON.parse(pending[0] ?? '{}').appointment_date)).toBeGreaterThan(Date.now());
       expect(pending[1]).toBe(`/appuntamenti/prenota/${ugo.id}`);
     });
   });

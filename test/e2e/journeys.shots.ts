@@ -54,7 +54,10 @@ describe('journey screenshots', () => {
       const { page, close } = await openBrowser({ baseUrl: server.baseUrl, width, height: width < 640 ? 844 : 900 });
       try {
         await page.goto(`${server.baseUrl}/privacy`);
-        await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
+        await page.evaluate(() => {
+          localStorage.setItem('cookie-consent', 'essential');
+          localStorage.setItem('cookie-consent-date', new Date().toISOString());
+        });
 
         // A visitor opens the booking link: today is closed, the modal moves to tomorrow and says so.
         await page.goto(`${server.baseUrl}/appuntamenti/prenota/${studio.id}`);

@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
-import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
+import { readIntent, registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
@@ -165,10 +165,16 @@ export function BookButton({
   appointmentsPath = '/appuntamenti',
 }: BookButtonProps) {
   const [open, setOpen] = useState(false);
+  const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
 
-  // A booking link opens the booking at once.
+  // A booking link opens the booking at once, unless a booking of this designer waits in the journey:
+  // the journey resumer reopens that one, on the slot chosen before registering.
   useEffect(() => {
-    if (designerId !== undefined && autoOpen) setOpen(true);
+    if (designerId === undefined || !autoOpen) return;
+    const waiting = readIntent()?.intent;
+    if (loggedIn && waiting?.kind === 'book' && waiting.designer.id === designerId) return;
+    setOpen(true);
+    // Decided when the page opens (or the designer changes), not again on sign-in.
   }, [designerId, autoOpen]);
 
   return (

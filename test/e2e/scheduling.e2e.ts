@@ -270,6 +270,19 @@ describe('scheduling', () => {
       expect(JSON.parse(pending[0] ?? '{}')).toMatchObject({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
       expect(Date.parse(JSON.parse(pending[0] ?? '{}').appointment_date)).toBeGreaterThan(Date.now());
       expect(pending[1]).toBe(`/appuntamenti/prenota/${ugo.id}`);
+
+      // Registered, back on the booking link: one booking modal, on the slot chosen before.
+      await page.getByLabel('Nome', { exact: true }).fill('Vera Conti');
+      await page.getByLabel('Email', { exact: true }).fill(`vera-${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.getByLabel('Conferma password').fill('password123');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Questionario Richiesto' }).getByRole('button', { name: 'Registrati senza test' }).click();
+      await page.waitForURL(new RegExp(`/appuntamenti/prenota/${ugo.id}$`));
+      const reopened = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+      await reopened.getByText(/^Hai scelto /).waitFor();
+      await reopened.getByRole('radio', { checked: true }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Prenota una videochiamata' }).count()).toBe(1);
     });
   });
 });

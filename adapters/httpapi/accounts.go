@@ -177,6 +177,9 @@ type loginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe bool   `json:"remember_me"`
+	// LeadID is a questionnaire taken on this device before signing in: a
+	// customer's account adopts it as its style profile.
+	LeadID json.RawMessage `json:"lead_id"`
 }
 
 func (s *Server) login(c *gin.Context) {
@@ -184,7 +187,13 @@ func (s *Server) login(c *gin.Context) {
 	if !bindJSON(c, &req) || !s.throttle(c, req.Email) {
 		return
 	}
-	sess, err := s.d.Identity.Login(c.Request.Context(), req.Email, req.Password, req.RememberMe)
+	leadID, err := parseLeadID(req.LeadID)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	sess, err := s.d.Identity.SignIn(c.Request.Context(), identity.SignInRequest{Email: req.Email,
+		Password: req.Password, Remember: req.RememberMe, LeadID: leadID})
 	if err != nil {
 		_ = c.Error(err)
 		return

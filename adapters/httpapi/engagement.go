@@ -232,6 +232,8 @@ type resultsInput struct {
 		StylePercentages map[string]float64 `json:"style_percentages"`
 	} `json:"style_analysis"`
 	DesignerIDs []flexInt `json:"designer_ids"`
+	// LeadID is the visitor's questionnaire, carried by the e-mail's links.
+	LeadID *flexInt `json:"lead_id"`
 }
 
 func (s *Server) sendResults(c *gin.Context) {
@@ -250,6 +252,13 @@ func (s *Server) sendResults(c *gin.Context) {
 	r := engagement.ResultsRequest{Email: in.Email, Dominant: in.StyleAnalysis.DominantStyle, Percentages: in.StyleAnalysis.StylePercentages}
 	for _, id := range in.DesignerIDs {
 		r.DesignerIDs = append(r.DesignerIDs, int64(id))
+	}
+	if in.LeadID != nil {
+		if *in.LeadID < 0 {
+			_ = c.Error(fault.InvalidField("lead_id", "lead_id must be a positive integer"))
+			return
+		}
+		r.LeadID = int64(*in.LeadID)
 	}
 	sent, err := s.d.Engagement.SendResults(c.Request.Context(), engagementCaller(c), r)
 	if err != nil {

@@ -206,12 +206,20 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		}
 		var tracking string
 		t.Run("VisitorSendsToAnAddress", func(t *testing.T) {
-			r := e.expect(req{method: "POST", path: "/api/email/send-results", body: body("guest@example.com")}, 202).JSON(t)
+			withLead := body("guest@example.com")
+			withLead["lead_id"] = 42
+			r := e.expect(req{method: "POST", path: "/api/email/send-results", body: withLead}, 202).JSON(t)
 			tracking = r["tracking_id"].(string)
 			msgs := e.dueMail("guest@example.com")
 			if len(msgs) != 1 || !strings.Contains(msgs[0].Text, "Minimal Contemporaneo: 40%") ||
 				!strings.Contains(msgs[0].HTML, "/api/email/track/"+tracking+"/click?url=%2Fprofile%2F") {
 				t.Fatalf("%+v", msgs)
+			}
+			// The visitor's questionnaire rides on every link, so registering from the e-mail keeps it.
+			for _, link := range []string{"%2Flogin%3Fmode%3Dregister%26redirect%3Ddesigners%26leadId%3D42", fmt.Sprintf("%%2Fprofile%%2F%d%%3FleadId%%3D42", e.sofiaID)} {
+				if !strings.Contains(msgs[0].Text, link) {
+					t.Fatalf("no %s in %s", link, msgs[0].Text)
+				}
 			}
 		})
 		t.Run("CustomerGetsItAtTheirOwnAddress", func(t *testing.T) {
@@ -238,6 +246,9 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		t.Run("BadInput", func(t *testing.T) {
 			e.expect(req{method: "POST", path: "/api/email/send-results", body: map[string]any{"email": "x@example.com"}}, 422)
 			e.expect(req{method: "POST", path: "/api/email/send-results", body: body("nope")}, 422)
+			badLead := body("x@example.com")
+			badLead["lead_id"] = -1
+			e.expect(req{method: "POST", path: "/api/email/send-results", body: badLead}, 422)
 		})
 		t.Run("Throttled", func(t *testing.T) {
 			for i := 0; i < 2; i++ {

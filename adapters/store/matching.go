@@ -67,10 +67,18 @@ func (r *MatchingRepo) Lead(ctx context.Context, id int64) (matching.Lead, error
 	return row.toLead(), nil
 }
 
-// LatestOfUser loads the account's most recent lead.
-func (r *MatchingRepo) LatestOfUser(ctx context.Context, userID int64) (matching.Lead, error) {
+// ProfileLead loads the lead the account's style profile points at
+// (users.lead_id, written with the profile by identity), else the account's
+// most recent lead.
+func (r *MatchingRepo) ProfileLead(ctx context.Context, userID int64) (matching.Lead, error) {
 	var row leadRow
-	if err := r.db.Conn(ctx).Where("user_id = ?", userID).Order("id DESC").Take(&row).Error; err != nil {
+	err := r.db.Conn(ctx).Table("leads").Select("leads.*").
+		Joins("JOIN users ON users.lead_id = leads.id AND users.id = leads.user_id").
+		Where("users.id = ?", userID).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		err = r.db.Conn(ctx).Where("user_id = ?", userID).Order("id DESC").Take(&row).Error
+	}
+	if err != nil {
 		return matching.Lead{}, leadErr(err)
 	}
 	return row.toLead(), nil

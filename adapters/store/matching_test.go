@@ -38,7 +38,7 @@ func TestMatchingRepo_Leads(t *testing.T) {
 		if err := users.Create(ctx, &u2); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := repo.LatestOfUser(ctx, u1.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+		if _, err := repo.ProfileLead(ctx, u1.ID); !errors.Is(err, matching.ErrLeadNotFound) {
 			t.Fatalf("no lead yet: %v", err)
 		}
 		if err := repo.Attach(ctx, l.ID, u1.ID); err != nil {
@@ -57,9 +57,23 @@ func TestMatchingRepo_Leads(t *testing.T) {
 		if err := repo.CreateLead(ctx, &newer); err != nil {
 			t.Fatal(err)
 		}
-		latest, err := repo.LatestOfUser(ctx, u1.ID)
+		latest, err := repo.ProfileLead(ctx, u1.ID)
 		if err != nil || latest.ID != newer.ID || latest.UserID == nil || *latest.UserID != u1.ID {
-			t.Fatalf("latest %+v %v", latest, err)
+			t.Fatalf("without a profile pointer the newest lead: %+v %v", latest, err)
+		}
+		// The account's pointer (an older lead adopted later) wins over the newest lead.
+		if _, err := users.Update(ctx, u1.ID, func(u *identity.User) error { u.LeadID = &l.ID; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := repo.ProfileLead(ctx, u1.ID); err != nil || got.ID != l.ID {
+			t.Fatalf("the adopted lead: %+v %v", got, err)
+		}
+		// A pointer at a lead that is not the account's own is never followed.
+		if _, err := users.Update(ctx, u2.ID, func(u *identity.User) error { u.LeadID = &l.ID; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := repo.ProfileLead(ctx, u2.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+			t.Fatalf("someone else's lead: %v", err)
 		}
 		// Deleting the account takes its leads with it.
 		if err := users.Delete(ctx, u1.ID); err != nil {
@@ -115,6 +129,64 @@ func TestMigrate_AppliesReservedNumbersLate(t *testing.T) {
 		l := matching.Lead{Answers: []string{}, Analysis: matching.Analysis{Dominant: "A", Percentages: map[style.Code]int{"A": 100, "B": 0, "C": 0, "D": 0, "E": 0}}}
 		if err := store.NewMatchingRepo(db).CreateLead(ctx, &l); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestMigrate_StyleProfileBackfill checks 00011: a customer who took the
+// questionnaire while signed in before accounts kept it gets that newest lead
+// as the account's style profile; accounts already pointing at their newest
+// lead, and designers, are left alone.
+func TestMigrate_StyleProfileBackfill(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		users, repo := store.NewUserRepo(db), store.NewMatchingRepo(db)
+		analysis := func(c style.Code) matching.Analysis {
+			p := map[style.Code]int{"A": 0, "B": 0, "C": 0, "D": 0, "E": 0}
+			p[c] = 100
+			return matching.Analysis{Dominant: c, Percentages: p}
+		}
+		mk := func(email string, role identity.Role) identity.User {
+			u := identity.User{Email: email, Name: "X", Role: role}
+			if err := users.Create(ctx, &u); err != nil {
+				t.Fatal(err)
+			}
+			return u
+		}
+		lead := func(u identity.User, c style.Code) matching.Lead {
+			l := matching.Lead{Answers: []string{string(c)}, Analysis: analysis(c), UserID: &u.ID}
+			if err := repo.CreateLead(ctx, &l); err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		stale, kept, designer := mk("stale@example.com", identity.RoleUser), mk("kept@example.com", identity.RoleUser), mk("d@example.com", identity.RoleDesigner)
+		lead(stale, "B")
+		newest := lead(stale, "E")
+		own := lead(kept, "C")
+		if _, err := users.Update(ctx, kept.ID, func(u *identity.User) error {
+			u.LeadID, u.StyleAnalysis = &own.ID, own.Analysis.JSON()
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		lead(designer, "A")
+
+		if _, err := db.SQL().ExecContext(ctx, "DELETE FROM goose_db_version WHERE version_id = 11"); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.Migrate(ctx); err != nil || n != 1 {
+			t.Fatalf("migrate: %d applied, %v", n, err)
+		}
+		got, _ := users.ByID(ctx, stale.ID)
+		if a, ok := matching.ParseAnalysis(got.StyleAnalysis); got.LeadID == nil || *got.LeadID != newest.ID || !ok || a.Dominant != "E" || string(got.QuestionnaireAnswers) != `["E"]` {
+			t.Fatalf("stale account: %+v", got)
+		}
+		if got, _ := users.ByID(ctx, kept.ID); got.LeadID == nil || *got.LeadID != own.ID {
+			t.Fatalf("kept account: %+v", got)
+		}
+		if got, _ := users.ByID(ctx, designer.ID); got.LeadID != nil || got.StyleAnalysis != nil {
+			t.Fatalf("designer: %+v", got)
 		}
 	})
 }

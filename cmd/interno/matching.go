@@ -14,12 +14,23 @@ import (
 )
 
 // newMatching builds the questionnaire and matching service and plugs it into
-// registration, so a lead_id (or answers kept by the client) becomes the new
-// account's verified style analysis.
+// the accounts both ways: registration and sign-in turn a lead_id (or answers
+// kept by the client) into the account's verified style analysis, and a
+// signed-in customer's questionnaire becomes their account's style profile.
 func (a *app) newMatching() *matching.Service {
 	svc := matching.NewService(matching.Config{}, store.NewMatchingRepo(a.db))
 	a.identity.SetQuestionnaire(questionnaire{svc})
+	svc.SetAccounts(styleProfiles{a.identity}, a.db)
 	return svc
+}
+
+// styleProfiles lets matching save a signed-in customer's questionnaire on
+// their account.
+type styleProfiles struct{ id *identity.Service }
+
+func (p styleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {
+	_, err := p.id.AdoptQuestionnaire(ctx, userID, leadID)
+	return err
 }
 
 // questionnaire translates matching's resolved leads for identity.
@@ -32,6 +43,11 @@ func (q questionnaire) Resolve(ctx context.Context, leadID *int64, answers, anal
 
 func (q questionnaire) Attach(ctx context.Context, leadID, userID int64) error {
 	return q.m.Attach(ctx, leadID, userID)
+}
+
+func (q questionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
+	r, err := q.m.Adopt(ctx, leadID, userID)
+	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
 }
 
 // prepaint paints the questionnaire's and the styles' pictures in the

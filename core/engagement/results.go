@@ -23,6 +23,10 @@ type ResultsRequest struct {
 	Dominant    string
 	Percentages map[string]float64
 	DesignerIDs []int64
+	// LeadID is the questionnaire the result came from (0 when unknown): a
+	// visitor's e-mail links carry it, so registering from the e-mail keeps
+	// the result.
+	LeadID int64
 }
 
 // Sent is the answer to a results e-mail request.
@@ -150,7 +154,11 @@ func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (
 		if err := s.d.Repo.AddSend(ctx, send); err != nil {
 			return err
 		}
-		return s.d.Mail.Enqueue(ctx, email.Job{Kind: ResultsKind, Message: s.resultsMessage(send, name, a, picked, c.UserID != 0)})
+		lead := r.LeadID
+		if c.UserID != 0 || lead < 0 {
+			lead = 0
+		}
+		return s.d.Mail.Enqueue(ctx, email.Job{Kind: ResultsKind, Message: s.resultsMessage(send, name, a, picked, lead, c.UserID != 0)})
 	})
 	if err != nil {
 		return Sent{}, err
@@ -163,7 +171,21 @@ func (s *Service) trackedLink(trackingID, page string) string {
 	return s.cfg.BaseURL + "/api/email/track/" + trackingID + "/click?url=" + url.QueryEscape(page)
 }
 
-func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, member bool) email.Message {
+// withLead adds the visitor's questionnaire to a page link ("leadId", the
+// name the web app's /login reads), so whatever page the e-mail opens, a
+// registration from there keeps the result.
+func withLead(page string, leadID int64) string {
+	if leadID <= 0 {
+		return page
+	}
+	sep := "?"
+	if strings.Contains(page, "?") {
+		sep = "&"
+	}
+	return page + sep + "leadId=" + strconv.FormatInt(leadID, 10)
+}
+
+func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, leadID int64, member bool) email.Message {
 	c := email.Content{
 		Preheader: "Il tuo stile è " + a.Dominant.Label() + ": ecco i designer più affini a te.",
 		Heading:   "Il tuo stile: " + a.Dominant.Label(),
@@ -188,13 +210,13 @@ func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked
 			if d.Experience > 0 {
 				label += fmt.Sprintf(", %d anni di esperienza", d.Experience)
 			}
-			c.Links = append(c.Links, email.Link{Label: label, URL: s.trackedLink(send.TrackingID, "/profile/"+strconv.FormatInt(d.ID, 10))})
+			c.Links = append(c.Links, email.Link{Label: label, URL: s.trackedLink(send.TrackingID, withLead("/profile/"+strconv.FormatInt(d.ID, 10), leadID))})
 		}
 	}
 	if member {
 		c.Button = email.Link{Label: "Vedi i tuoi designer", URL: s.trackedLink(send.TrackingID, "/user-profile")}
 	} else {
-		c.Button = email.Link{Label: "Registrati e contatta i designer", URL: s.trackedLink(send.TrackingID, "/login?mode=register&redirect=designers")}
+		c.Button = email.Link{Label: "Registrati e contatta i designer", URL: s.trackedLink(send.TrackingID, withLead("/login?mode=register&redirect=designers", leadID))}
 	}
 	text, html := email.Render(c)
 	return email.Message{To: send.Recipient, Subject: "I tuoi risultati di stile su Interno", Text: text, HTML: html}

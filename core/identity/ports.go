@@ -56,6 +56,10 @@ type Questionnaire interface {
 	Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (QuestionnaireResult, error)
 	// Attach links the resolved lead to the account created with it.
 	Attach(ctx context.Context, leadID, userID int64) error
+	// Adopt links a lead to an existing account (a no-op when it is already
+	// theirs) and returns its verified answers and analysis. A lead held by
+	// another account gives ErrLeadTaken; an unknown one a not-found fault.
+	Adopt(ctx context.Context, leadID, userID int64) (QuestionnaireResult, error)
 }
 
 // QuestionnaireResult is a resolved questionnaire: the lead it is stored as

@@ -10,6 +10,7 @@ import (
 
 	"interno/core/fault"
 	"interno/core/style"
+	"interno/core/unitofwork"
 )
 
 // Faults callers recognise.
@@ -39,9 +40,11 @@ type Config struct {
 
 // Service runs the questionnaire and matching use cases.
 type Service struct {
-	cfg  Config
-	repo Repository
-	q    Questionnaire
+	cfg      Config
+	repo     Repository
+	q        Questionnaire
+	accounts Accounts
+	tx       unitofwork.Transactor
 
 	mu      sync.Mutex
 	index   *index
@@ -59,6 +62,12 @@ func NewService(cfg Config, repo Repository) *Service {
 		cfg.Clock = time.Now
 	}
 	return &Service{cfg: cfg, repo: repo, q: Default}
+}
+
+// SetAccounts plugs in the accounts a signed-in customer's questionnaire is
+// saved to, and the transactions that keep the lead and the account together.
+func (s *Service) SetAccounts(a Accounts, tx unitofwork.Transactor) {
+	s.accounts, s.tx = a, tx
 }
 
 // Questionnaire returns the quiz the server owns.
@@ -94,8 +103,10 @@ func (q *Query) normalize() error {
 	return v.Err()
 }
 
-// Match scores answers, stores them as a lead (linked to the caller when a
-// signed-in customer takes the quiz) and returns the first page of matches.
+// Match scores answers, stores them as a lead and returns the first page of
+// matches. A signed-in customer's questionnaire becomes their account's style
+// profile in the same transaction, so the profile, the login answer and the
+// matches all read the new result.
 func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit int) (Page, error) {
 	chosen, err := s.q.Resolve(answers)
 	if err != nil {
@@ -107,11 +118,26 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 	}
 	a := Score(chosen)
 	lead := Lead{Answers: texts(chosen), Analysis: a, Version: s.q.Version}
-	if c.UserID != 0 && c.IsCustomer {
+	customer := c.UserID != 0 && c.IsCustomer
+	if customer {
 		id := c.UserID
 		lead.UserID = &id
 	}
-	if err := s.repo.CreateLead(ctx, &lead); err != nil {
+	store := func(ctx context.Context) error {
+		if err := s.repo.CreateLead(ctx, &lead); err != nil {
+			return err
+		}
+		if customer && s.accounts != nil {
+			return s.accounts.AdoptQuestionnaire(ctx, c.UserID, lead.ID)
+		}
+		return nil
+	}
+	if s.tx != nil {
+		err = s.tx.InTx(ctx, store)
+	} else {
+		err = store(ctx)
+	}
+	if err != nil {
 		return Page{}, err
 	}
 	p, err := s.page(ctx, a, q)
@@ -156,7 +182,7 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 		if c.UserID != q.UserID && !c.IsAdmin {
 			return Page{}, ErrForbidden
 		}
-		lead, err = s.repo.LatestOfUser(ctx, q.UserID)
+		lead, err = s.repo.ProfileLead(ctx, q.UserID)
 		if errors.Is(err, ErrLeadNotFound) {
 			return Page{Matches: []Match{}}, nil
 		}
@@ -169,9 +195,9 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 	return p, err
 }
 
-// LatestOf returns the account's latest analysis and the first page of its
-// matches (for the login answer and the profile); ok is false when the
-// account never took the questionnaire.
+// LatestOf returns the analysis of the account's style profile and the first
+// page of its matches (for the login answer and the profile); ok is false
+// when the account never took the questionnaire.
 func (s *Service) LatestOf(ctx context.Context, userID int64, limit int) (Page, bool, error) {
 	p, err := s.Matches(ctx, Caller{UserID: userID}, Query{UserID: userID, Limit: limit})
 	return p, err == nil && p.Analysis != nil, err
@@ -333,6 +359,21 @@ func (s *Service) resolved(l Lead) Resolved {
 // Attach links a lead to the account just created with it.
 func (s *Service) Attach(ctx context.Context, leadID, userID int64) error {
 	return s.repo.Attach(ctx, leadID, userID)
+}
+
+// Adopt links a lead to an existing account (a no-op when it is already
+// theirs) and returns its stored answers and analysis, for the account to
+// keep as its style profile. ErrLeadTaken when another account holds it,
+// ErrLeadNotFound when it does not exist.
+func (s *Service) Adopt(ctx context.Context, leadID, userID int64) (Resolved, error) {
+	if err := s.repo.Attach(ctx, leadID, userID); err != nil {
+		return Resolved{}, err
+	}
+	l, err := s.repo.Lead(ctx, leadID)
+	if err != nil {
+		return Resolved{}, err
+	}
+	return s.resolved(l), nil
 }
 
 // answerList reads a list of texts or a map from index ("0".."6" or

@@ -199,7 +199,7 @@ describe('accounts', () => {
 
       // A reset link without its token says so at once.
       await page.goto(`${server.baseUrl}/reset-password`);
-      await page.getByText('Il link non è completo: manca il codice di reimpostazione. Richiedi un nuovo link.').waitFor();
+      await page.getByText('Token di reset non valido o mancante. Richiedi un nuovo reset della password.').waitFor();
       expect(problems).toEqual([]);
     });
   });
@@ -302,7 +302,7 @@ describe('accounts', () => {
       await fillLogin(page, 'leo.bassi@example.com', 'bagno-blu-2026');
       await page.waitForURL(/\/user-profile$/);
       await page.getByRole('button', { name: 'Elimina account' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Eliminare l’account?' });
+      const dialog = page.getByRole('dialog', { name: "Eliminare l'account?" });
       await dialog.getByText('Sei sicuro di voler eliminare il tuo account? Questa azione è irreversibile.').waitFor();
       await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
       await page.getByText('Account eliminato con successo.').waitFor();

@@ -145,7 +145,7 @@ describe('offline proof', () => {
       await page.getByTestId('sync-status').getByRole('link', { name: 'Vedi dettagli' }).click();
       const entry = page.getByTestId('sync-entry').filter({ hasText: 'Annullamento di un appuntamento' });
       await entry.getByText('Rifiutato').waitFor();
-      await entry.getByText('Motivo: L’appuntamento ora risulta confermato: questa azione non è più possibile.').waitFor();
+      await entry.getByText("Motivo: L'appuntamento ora risulta confermato: questa azione non è più possibile.").waitFor();
       await entry.getByRole('button', { name: /^Scarta/ }).click();
       await page.getByText('Nessuna azione in attesa: è tutto sincronizzato.').waitFor();
 
@@ -224,7 +224,7 @@ describe('offline proof', () => {
       await api.must(200, 'DELETE', `/api/designers/${designer.id}`, designer.token);
 
       await context.setOffline(false);
-      const toast = page.getByRole('alert').filter({ hasText: 'Mi piace a un designer: il server non l’ha accettata.' });
+      const toast = page.getByRole('alert').filter({ hasText: "Mi piace a un designer: il server non l'ha accettata." });
       await toast.waitFor();
       expect(await toast.textContent()).toContain('Designer non trovato.');
       await page.getByTestId('sync-status').getByText(/1 azione non inviata/).waitFor();

@@ -1,3 +1,4 @@
+import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseDesigner, type Designer } from '../../designers/lib/designer';
 import { parseAnalysis, type StyleAnalysis } from './analysis';
 
@@ -12,7 +13,8 @@ export interface MatchedDesigner extends Designer {
 
 /** A page of GET /api/designers/matches or the answer of POST /api/match-designers. */
 export interface MatchPage {
-  lead_id: number | null;
+  /** The questionnaire's lead (POST /api/match-designers); null in pages of a signed-in customer. */
+  lead: Lead | null;
   style_analysis: StyleAnalysis | null;
   designers: MatchedDesigner[];
   has_more: boolean;
@@ -32,10 +34,9 @@ export function parseMatchedDesigner(raw: unknown): MatchedDesigner | null {
 export function parseMatchPage(raw: unknown): MatchPage {
   const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const designers = (Array.isArray(body.designers) ? body.designers : []).map(parseMatchedDesigner).filter((d): d is MatchedDesigner => d !== null);
-  const lead = Number(body.lead_id);
   const total = Number(body.total);
   return {
-    lead_id: Number.isInteger(lead) && lead > 0 ? lead : null,
+    lead: parseLead(body),
     style_analysis: parseAnalysis(body.style_analysis),
     designers,
     has_more: body.has_more === true,

@@ -749,6 +749,8 @@ export const it = {
   'designers.update.auth': 'Errore di autenticazione. Prova a rifare il login.',
   'designers.update.invalid': 'Dati non validi. Controlla che tutti i campi siano compilati correttamente.',
   'designers.update.notFound': 'Profilo non trovato. Prova a ricaricare la pagina.',
+  'designers.update.picturesChanged':
+    'Le foto salvate sono cambiate da quando hai aperto questa finestra (forse da un altro dispositivo). Chiudi e riapri "Modifica profilo" per ripartire dalle foto attuali.',
   'designers.update.failed': "Si è verificato un errore durante l'aggiornamento del profilo.",
   'designers.update.detail': 'Dettagli tecnici: {detail}',
 

@@ -281,6 +281,19 @@ func TestService_Lifecycle(t *testing.T) {
 		if _, err := f.svc.Cancel(ctx, f.anna, a.ID, ""); fault.CodeOf(err) != fault.Conflict {
 			t.Fatalf("customer cancelled a confirmed call: %v", err)
 		}
+		// A call is marked held only from its start on: before, 409 with the start time.
+		for _, before := range []time.Time{f.now, a.StartsAt.Add(-time.Second)} {
+			f.now = before
+			_, err := f.svc.Complete(ctx, f.sofia, a.ID)
+			e, ok := fault.As(err)
+			if !errors.Is(err, ErrCallNotStarted) || !ok || e.Code != fault.Conflict || e.Extra["starts_at"] != "2026-03-04T08:00:00Z" {
+				t.Fatalf("completed at %s, before the call: %v", before, err)
+			}
+		}
+		if got, _ := f.svc.Get(ctx, f.sofia, a.ID); got.Status != Confirmed || got.CompletedAt != nil {
+			t.Fatalf("a refused completion changed the appointment: %+v", got)
+		}
+		f.now = a.StartsAt
 		done, err := f.svc.Complete(ctx, f.sofia, a.ID)
 		if err != nil || done.Status != Completed {
 			t.Fatal(err)

@@ -17,6 +17,7 @@ import {
   type DesignerTab,
 } from '../api/appointmentsApi';
 import { useDesignerActions } from '../hooks/useDesignerActions';
+import { useHasStarted } from '../hooks/useHasStarted';
 import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction, type QueuedStep } from '../lib/designerActions';
 import { initials } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
@@ -63,6 +64,8 @@ function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete,
   const busy: Busy | null = deleting ? 'delete' : queue.busy;
   const anyBusy = busy !== null || queue.queued !== null;
   const refused = queue.failed;
+  // "Segna Completato" only from the call's start on (the server refuses it before, too).
+  const started = useHasStarted(appointment.appointment_date);
   return (
     <li className={styles.card} aria-labelledby={titleId} aria-busy={anyBusy}>
       <div className={styles.cardHead}>
@@ -144,9 +147,13 @@ function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete,
               {t('appointments.designer.join')}
             </a>
           ) : null}
-          <Button variant="secondary" onClick={() => onAction('complete')} disabled={anyBusy} aria-busy={busy === 'complete'}>
-            {busy === 'complete' ? t('appointments.designer.completing') : t('appointments.designer.complete')}
-          </Button>
+          {started ? (
+            <Button variant="secondary" onClick={() => onAction('complete')} disabled={anyBusy} aria-busy={busy === 'complete'}>
+              {busy === 'complete' ? t('appointments.designer.completing') : t('appointments.designer.complete')}
+            </Button>
+          ) : (
+            <p className={styles.muted}>{t('appointments.designer.completeLater')}</p>
+          )}
         </div>
       ) : status === 'cancelled' ? (
         <div className={styles.actions}>

@@ -8,6 +8,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import type { AppError } from '../../../shared/api/errors';
 import { useBookAppointmentMutation, useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useBookingRequests, type BookingRequests } from '../hooks/useBookingRequests';
 import { useCancellations, type Cancellations } from '../hooks/useCancellations';
 import { bookingFailure } from '../lib/bookingError';
@@ -261,6 +262,8 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
  */
 export function CustomerAppointmentsPanel() {
   const [tab, setTab] = useState<Tab>('confirmed');
+  // A confirmation or a refusal shows while the list is open.
+  useAppointmentEvents();
   const online = useOnline();
   const result = useCustomerAppointmentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);

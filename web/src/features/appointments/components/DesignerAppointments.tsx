@@ -16,6 +16,7 @@ import {
   type DesignerAppointmentsPage,
   type DesignerTab,
 } from '../api/appointmentsApi';
+import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useDesignerActions } from '../hooks/useDesignerActions';
 import { useHasStarted } from '../hooks/useHasStarted';
 import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction, type QueuedStep } from '../lib/designerActions';
@@ -205,8 +206,9 @@ function DeleteConfirm({ appointment, onCancel, onConfirm }: DeleteConfirmProps)
  * the connection; a refusal on replay puts it back and says why. A button stays disabled while its
  * step is on its way, so a double click confirms once (the server refuses a second one too).
  */
-export function DesignerAppointmentsPanel() {
-  const [tab, setTab] = useState<DesignerTab>('all');
+export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?: DesignerTab }) {
+  const [tab, setTab] = useState<DesignerTab>(initialTab);
+  useAppointmentEvents();
   const result = useDesignerAppointmentsQuery(tab, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
   const [remove] = useDeleteAppointmentMutation();
@@ -341,13 +343,15 @@ export function DesignerAppointmentsPanel() {
 export interface DesignerAppointmentsModalProps {
   open: boolean;
   onClose: () => void;
+  /** The tab it opens on (the dashboard's pending requests open it on "In attesa"). */
+  initialTab?: DesignerTab;
 }
 
 /** The dashboard's 'I Miei Appuntamenti' modal. */
-export function DesignerAppointmentsModal({ open, onClose }: DesignerAppointmentsModalProps) {
+export function DesignerAppointmentsModal({ open, onClose, initialTab }: DesignerAppointmentsModalProps) {
   return (
     <Modal open={open} onClose={onClose} title={t('appointments.designer.title')}>
-      {open ? <DesignerAppointmentsPanel /> : null}
+      {open ? <DesignerAppointmentsPanel initialTab={initialTab} /> : null}
     </Modal>
   );
 }

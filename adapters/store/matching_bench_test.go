@@ -30,7 +30,7 @@ func seedCatalogue(b *testing.B, db *store.DB, n int) {
 			sp := []string{style.Specialties[i%len(style.Specialties)], style.Specialties[(i*7)%len(style.Specialties)]}
 			d := designers.Designer{UserID: u.ID, Name: u.Name, City: "Roma", Bio: "Bio", DesignStyle: style.Codes[i%5],
 				Specialties: sp, WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni",
-				LikeCount: i % 40, Gallery: []string{"uploads/gallery/a.jpg", "uploads/gallery/b.jpg"}}
+				Gallery: []string{"uploads/gallery/a.jpg", "uploads/gallery/b.jpg"}}
 			if err := dsg.Create(ctx, &d); err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"interno/adapters/store"
@@ -96,9 +97,15 @@ func TestMatchingRepo_Profiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := designers.Designer{UserID: u.ID, Name: "D", City: "Roma", DesignStyle: style.Codes[i+2], Specialties: sp,
-				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni", LikeCount: i * 4}
+				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni"}
 			if err := ds.Create(ctx, &d); err != nil {
 				t.Fatal(err)
+			}
+			// The ranking's like count is the likes rows: i*4 customers like designer i.
+			for f := 0; f < i*4; f++ {
+				if _, err := store.NewEngagementRepo(db).ToggleLike(ctx, newCustomer(t, db, fmt.Sprintf("fan%d-%d@example.com", i, f)), d.ID); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		ps, err := store.NewMatchingRepo(db).Profiles(ctx)

@@ -137,6 +137,8 @@ func (a *app) wire() error {
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
+	// One event hub for the server-sent events of every capability (chat, appointments).
+	a.realtime = realtime.NewHub(realtime.DefaultHistory)
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()

@@ -66,9 +66,10 @@ describe('offline proof', () => {
       const card = await openRequests(page, customer, 'Leo Conti');
       await cancelFrom(card);
       await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      // The server's appointment event may update the list before the outbox retries: wait for the retry.
+      await expect.poll(() => cancelRequests(sent).length, { timeout: 30_000, interval: 200 }).toBe(2);
 
       const attempts = cancelRequests(sent);
-      expect(attempts.length).toBe(2);
       await expectOneKeyAndReplay(attempts);
       expect(await statusOf(appointmentId, customer)).toBe('cancelled');
 
@@ -94,8 +95,8 @@ describe('offline proof', () => {
       const card = await openRequests(page, customer, 'Marta Sala');
       await cancelFrom(card);
       await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      await expect.poll(() => cancelRequests(sent).length, { timeout: 30_000, interval: 200 }).toBe(2);
       const attempts = cancelRequests(sent);
-      expect(attempts.length).toBe(2);
       const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
       expect(keys[1]).toBe(keys[0]);
       expect(await statusOf(appointmentId, customer)).toBe('cancelled');

@@ -94,6 +94,9 @@ describe('helpers', () => {
       "L'appuntamento ora risulta confermato: questa azione non è più possibile.",
     );
     expect(italianMessage(409, 'invalid_transition', null, {})).toBe("L'appuntamento è cambiato nel frattempo: questa azione non è più possibile.");
+    expect(italianMessage(409, 'call_not_started', null, { starts_at: '2027-03-10T09:00:00Z' })).toBe(
+      "La videochiamata non è ancora iniziata: potrai segnarla come completata dall'inizio della chiamata.",
+    );
   });
 
   it('knows which failures mean the server could not be reached', () => {

@@ -44,9 +44,14 @@ export function parseMatchPage(raw: unknown): MatchPage {
   };
 }
 
+/** The score as the card shows it: "92% affine". */
+export function matchScoreText(designer: Pick<MatchedDesigner, 'match_score'>): string {
+  return `${designer.match_score}% affine`;
+}
+
 /** The card's match line: "92% affine · Minimal, Naturale" (just "92% affine" without styles). */
 export function matchLine(designer: Pick<MatchedDesigner, 'match_score' | 'match_style_labels'>): string {
-  const head = `${designer.match_score}% affine`;
+  const head = matchScoreText(designer);
   return designer.match_style_labels.length > 0 ? `${head} · ${designer.match_style_labels.join(', ')}` : head;
 }
 

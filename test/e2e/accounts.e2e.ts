@@ -56,7 +56,8 @@ async function resetLinkFor(address: string): Promise<string> {
   const dir = join(server.dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse();
+    // The outbox writes `.tmp-*.eml` and renames it when complete: read only finished messages.
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().reverse();
     for (const name of names) {
       const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
       if (!text.toLowerCase().includes(address.toLowerCase())) continue;

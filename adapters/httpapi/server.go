@@ -74,8 +74,8 @@ type Server struct {
 	engine *gin.Engine
 	// handler is the engine behind the JSON compressor (compress.go).
 	handler http.Handler
-	idem   *idempotency
-	limits struct{ ip, email *keyedLimiter }
+	idem    *idempotency
+	limits  struct{ ip, email *keyedLimiter }
 	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
 	bodyLimits map[string]int64
 	// streams is cancelled at shutdown so long-lived responses (server-sent

@@ -31,7 +31,7 @@ type spa struct {
 
 // asset is one file of the build with its encoded copies.
 type asset struct {
-	contentType string
+	contentType  string
 	cacheControl string
 	plain        variant
 	br, gz       *variant

@@ -111,7 +111,7 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 		id := c.UserID
 		lead.UserID = &id
 	}
-	if err := s.repo.CreateLead(ctx, &lead); err != nil {
+	if err := s.repo.CreateQuizLead(ctx, &lead); err != nil {
 		return Page{}, err
 	}
 	p, err := s.page(ctx, a, q)

@@ -57,6 +57,9 @@ func builtWeb(t *testing.T) (fstest.MapFS, map[string][]byte) {
 		"robots.txt":          []byte("User-agent: *\nAllow: /\n"),
 		"icons/icon-192.png":  []byte("\x89PNG\r\n\x1a\n"),
 		".vite/manifest.json": []byte(`{"index.html":{}}`),
+		".vite/preload.json": []byte(`[{"path":"/","links":[{"href":"/assets/f-latin.woff2","rel":"preload","as":"font","type":"font/woff2"},
+			{"href":"/assets/Home.css","rel":"preload","as":"style"},{"href":"/assets/Home.js","rel":"modulepreload"}]},
+			{"path":"/profile/{id}","links":[{"href":"/assets/Profile.js","rel":"modulepreload"},{"href":"https://evil.example/x.js","rel":"modulepreload"}]}]`),
 	}
 	fsys := fstest.MapFS{}
 	for name, data := range files {
@@ -160,8 +163,25 @@ func TestSPA_PrecompressedAssets(t *testing.T) {
 		}
 	})
 
+	t.Run("PreloadLinksForFirstRoutes", func(t *testing.T) {
+		home := get("/", nil).Header.Get("Link")
+		want := `</assets/f-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin, ` +
+			`</assets/Home.css>; rel=preload; as=style, </assets/Home.js>; rel=modulepreload`
+		if home != want {
+			t.Errorf("/: Link %q", home)
+		}
+		if got := get("/profile/12?shared=true", nil).Header.Get("Link"); got != "</assets/Profile.js>; rel=modulepreload" {
+			t.Errorf("/profile/12: Link %q (only our own paths)", got)
+		}
+		for _, p := range []string{"/profile", "/profile/12/more", "/login", "/assets/app-abc123.js", "/api/health"} {
+			if got := get(p, nil).Header.Get("Link"); got != "" {
+				t.Errorf("%s: Link %q", p, got)
+			}
+		}
+	})
+
 	t.Run("CopiesAndBuildMetadataAreNotFiles", func(t *testing.T) {
-		for _, p := range []string{"/assets/app-abc123.js.br", "/index.html.gz", "/.vite/manifest.json"} {
+		for _, p := range []string{"/assets/app-abc123.js.br", "/index.html.gz", "/.vite/manifest.json", "/.vite/preload.json"} {
 			if r := get(p, nil); r.Code != http.StatusNotFound {
 				t.Errorf("%s: %d", p, r.Code)
 			}

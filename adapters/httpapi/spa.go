@@ -27,6 +27,8 @@ import (
 type spa struct {
 	files map[string]*asset
 	index *asset
+	// preload holds the Link headers of the first routes (preload.go).
+	preload preloads
 }
 
 // asset is one file of the build with its encoded copies.
@@ -94,6 +96,9 @@ func newSPA(files fs.FS) (*spa, error) {
 		return nil, err
 	}
 	s.index = s.files["index.html"] // nil in an API-only build (tests): pages answer 404
+	if s.preload, err = loadPreloads(files); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -155,6 +160,9 @@ func (s *spa) serve(c *gin.Context) {
 	}
 	if a == nil || name == "index.html" {
 		a = s.index
+		if link := s.preload.header(name); link != "" {
+			c.Header("Link", link)
+		}
 	}
 	if a == nil {
 		c.String(http.StatusNotFound, "Not found")

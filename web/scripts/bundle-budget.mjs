@@ -11,32 +11,22 @@
 //
 // A route whose screen module is missing from the manifest is a configuration error (exit 2)
 // in both modes: the table below must name the module the route table in
-// web/src/app/routes.tsx loads for it.
+// web/src/app/routes.tsx loads for it (the table is in first-routes.mjs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KB, ROUTES } from './first-routes.mjs';
 import { compress } from './precompress.mjs';
 
-/** 1 kB = 1000 bytes, as Vite prints sizes. */
-export const KB = 1000;
+export { KB, ROUTES };
 
 /**
- * @typedef {{ path: string, label: string, modules: string[], budget: number }} Route
- * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} ManifestChunk
+ * @typedef {import('./first-routes.mjs').Route} Route
+ * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], css?: string[], assets?: string[], isEntry?: boolean }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
  * @typedef {{ file: string, raw: number, gzip: number, from: 'entry' | 'route' }} ChunkSize
  * @typedef {{ route: Route, chunks: ChunkSize[], raw: number, gzip: number, over: boolean }} RouteReport
  */
-
-/** The first routes of a visit and their budgets (issue 16): guests 150 kB, signed-in 200 kB. */
-/** @type {Route[]} */
-export const ROUTES = [
-  { path: '/', label: 'guest home', modules: ['src/features/home/components/HomePage.tsx'], budget: 150 * KB },
-  { path: '/profile/{id}', label: 'designer profile', modules: ['src/app/pages/DesignerProfilePage.tsx'], budget: 150 * KB },
-  { path: '/login', label: 'login', modules: ['src/features/auth/components/LoginPage.tsx'], budget: 150 * KB },
-  { path: '/user-profile', label: 'customer profile (signed in)', modules: ['src/app/pages/UserProfilePage.tsx'], budget: 200 * KB },
-  { path: '/designer-profile', label: 'designer dashboard (signed in)', modules: ['src/app/pages/DesignerDashboardPage.tsx'], budget: 200 * KB },
-];
 
 /** The manifest key of the HTML entry. */
 export const ENTRY = 'index.html';
@@ -175,7 +165,7 @@ export function main(args, print = console.log) {
   }
   const errors = configurationErrors(manifest, ROUTES);
   if (errors.length > 0) {
-    print(`bundle budget: the route table in web/scripts/bundle-budget.mjs is out of date:\n  ${errors.join('\n  ')}`);
+    print(`bundle budget: the route table in web/scripts/first-routes.mjs is out of date:\n  ${errors.join('\n  ')}`);
     return 2;
   }
   const reports = measure(manifest, (file) => readFileSync(join(dist, file)));

@@ -166,7 +166,7 @@ func TestSPA_PrecompressedAssets(t *testing.T) {
 	t.Run("PreloadLinksForFirstRoutes", func(t *testing.T) {
 		home := get("/", nil).Header.Get("Link")
 		want := `</assets/f-latin.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin, ` +
-			`</assets/Home.css>; rel=preload; as=style, </assets/Home.js>; rel=modulepreload`
+			`</assets/Home.css>; rel=preload; as=style; crossorigin, </assets/Home.js>; rel=modulepreload`
 		if home != want {
 			t.Errorf("/: Link %q", home)
 		}

@@ -25,7 +25,8 @@ type routePreload struct {
 // preloads maps page paths to the Link header sent with the app shell, so the
 // browser fetches a route's screen code, its styles and the first fonts
 // together with the entry instead of in later round trips (RFC 8288 links;
-// modulepreload for modules, crossorigin for fonts as their fetch needs).
+// modulepreload for modules, crossorigin for fonts and styles as their
+// fetches need).
 type preloads []preloadRoute
 
 type preloadRoute struct {
@@ -59,7 +60,10 @@ func loadPreloads(files fs.FS) (preloads, error) {
 			if l.Type != "" {
 				p += `; type="` + l.Type + `"`
 			}
-			if l.As == "font" {
+			if l.As == "font" || l.As == "style" {
+				// Fonts are always fetched in CORS mode; Vite's loader adds its
+				// route stylesheets with crossorigin: the preload must match
+				// or the browser fetches the file again.
 				p += "; crossorigin"
 			}
 			parts = append(parts, p)

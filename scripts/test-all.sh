@@ -33,6 +33,9 @@ layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
 layer "Container files, parsed (Dockerfile, compose, nginx)"  container_files
 layer "Web type check"                                        npm run --silent typecheck
 layer "Web unit tests (Vitest)"                               npm run --silent test:unit
+# Report only for now: prints each route's gzip JavaScript against its budget and
+# fails only when the route table is out of date. Add --enforce to fail on a budget.
+layer "Bundle budget per route (report only)"                 node web/scripts/bundle-budget.mjs
 layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...
 layer "Browser end-to-end tests (Chromium)"                   npm run --silent test:e2e
 

@@ -72,8 +72,10 @@ type Server struct {
 	cfg    Config
 	d      Deps
 	engine *gin.Engine
-	idem   *idempotency
-	limits struct{ ip, email *keyedLimiter }
+	// handler is the engine behind the JSON compressor (compress.go).
+	handler http.Handler
+	idem    *idempotency
+	limits  struct{ ip, email *keyedLimiter }
 	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
 	bodyLimits map[string]int64
 	// streams is cancelled at shutdown so long-lived responses (server-sent
@@ -181,11 +183,14 @@ func New(cfg Config, d Deps) (*Server, error) {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, gin.H{"detail": "Method Not Allowed", "reason": "method_not_allowed"})
 	})
 	s.engine = e
+	if s.handler, err = compressJSON(e); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
 // Handler returns the root HTTP handler.
-func (s *Server) Handler() http.Handler { return s.engine }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // SetAfterCommitHook installs a test hook run between a keyed request's commit
 // and its response, to simulate a crash at the worst moment.

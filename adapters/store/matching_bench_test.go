@@ -152,3 +152,28 @@ func BenchmarkMatching(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLeadCommit compares a durable lead (registration) with a quiz lead,
+// which on PostgreSQL commits without waiting for the WAL flush: the
+// difference is this disk's flush time (docs/matching.md).
+func BenchmarkLeadCommit(b *testing.B) {
+	for _, dialect := range []store.Dialect{store.SQLite, store.Postgres} {
+		db := storetest.Open(b, dialect, storetest.Options{})
+		repo := store.NewMatchingRepo(db)
+		ctx := context.Background()
+		a := matching.Analysis{Dominant: "C", Percentages: map[style.Code]int{"A": 0, "B": 0, "C": 100, "D": 0, "E": 0}}
+		for _, kind := range []struct {
+			name   string
+			create func(context.Context, *matching.Lead) error
+		}{{"Durable", repo.CreateLead}, {"Quiz", repo.CreateQuizLead}} {
+			b.Run(string(dialect)+"/"+kind.name, func(b *testing.B) {
+				for b.Loop() {
+					l := matching.Lead{Answers: []string{"uno"}, Analysis: a, Version: "v1"}
+					if err := kind.create(ctx, &l); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -197,3 +197,87 @@ func TestMigrate_StyleProfileBackfill(t *testing.T) {
 		}
 	})
 }
+
+// TestMatchingRepo_QuizLeadDurability: a quiz lead commits without waiting for
+// the WAL flush on PostgreSQL, and nothing else does: not the rest of the pool,
+// not a registration's lead, not a later transaction on the same connection.
+func TestMatchingRepo_QuizLeadDurability(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		repo := store.NewMatchingRepo(db)
+		// One connection, so a setting that leaked would be seen by the next statement.
+		db.SQL().SetMaxOpenConns(1)
+		pg := db.Dialect() == store.Postgres
+		show := func(ctx context.Context) string {
+			t.Helper()
+			if !pg {
+				return "n/a"
+			}
+			var v string
+			if err := db.Conn(ctx).Raw("SHOW synchronous_commit").Scan(&v).Error; err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		want := func(got, pgWant string) {
+			t.Helper()
+			if pg && got != pgWant {
+				t.Fatalf("synchronous_commit = %q, want %q", got, pgWant)
+			}
+		}
+		a := matching.Analysis{Dominant: "C", Percentages: map[style.Code]int{"A": 0, "B": 0, "C": 100, "D": 0, "E": 0}}
+
+		var quiz matching.Lead
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			want(show(ctx), "on")
+			quiz = matching.Lead{Answers: []string{"uno"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &quiz); err != nil {
+				return err
+			}
+			want(show(ctx), "off") // the caller's transaction holds only this lead
+			return nil
+		})
+		if err != nil || quiz.ID == 0 {
+			t.Fatalf("quiz lead in a caller's transaction: %v", err)
+		}
+		for i := 0; i < 3; i++ {
+			l := matching.Lead{Answers: []string{"due"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &l); err != nil || l.ID == 0 {
+				t.Fatalf("quiz lead on its own: %v", err)
+			}
+			if got, err := repo.Lead(ctx, l.ID); err != nil || got.Answers[0] != "due" {
+				t.Fatalf("read back: %+v %v", got, err)
+			}
+		}
+		want(show(ctx), "on")
+		// A registration's lead (CreateLead) stays durable inside its transaction.
+		err = db.InTx(ctx, func(ctx context.Context) error {
+			l := matching.Lead{Answers: []string{"tre"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateLead(ctx, &l); err != nil {
+				return err
+			}
+			want(show(ctx), "on")
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A caller's transaction that fails takes its quiz lead with it.
+		var lost matching.Lead
+		boom := errors.New("boom")
+		err = db.InTx(ctx, func(ctx context.Context) error {
+			lost = matching.Lead{Answers: []string{"quattro"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &lost); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("rollback: %v", err)
+		}
+		if _, err := repo.Lead(ctx, lost.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+			t.Fatalf("rolled-back quiz lead exists: %v", err)
+		}
+		want(show(ctx), "on")
+	})
+}

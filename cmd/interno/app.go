@@ -53,10 +53,14 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	if b, ok := w.(*bufferedLog); ok {
+		h = flushOnWarn{h, b.Flush}
+	}
+	return slog.New(h)
 }
 
 func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
@@ -208,7 +212,9 @@ func (a *app) close() {
 // lets in-flight requests finish within the shutdown timeout, stops
 // background work and closes the database.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
-	a, err := newApp(ctx, cfg, logOut)
+	logs := newBufferedLog(logOut, logFlushInterval)
+	defer logs.Close()
+	a, err := newApp(ctx, cfg, logs)
 	if err != nil {
 		return err
 	}

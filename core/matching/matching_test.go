@@ -19,6 +19,15 @@ type fakeRepo struct {
 	leads    []Lead
 	profiles []Profile
 	reads    int
+	// quizLeads counts leads stored through CreateQuizLead (may be lost in a crash).
+	quizLeads int
+}
+
+func (f *fakeRepo) CreateQuizLead(ctx context.Context, l *Lead) error {
+	f.mu.Lock()
+	f.quizLeads++
+	f.mu.Unlock()
+	return f.CreateLead(ctx, l)
 }
 
 func (f *fakeRepo) CreateLead(_ context.Context, l *Lead) error {
@@ -491,5 +500,30 @@ func sortMatches(ms []Match) {
 				break
 			}
 		}
+	}
+}
+
+// TestService_OnlyTheQuizLeadMayBeLost: the quiz's own lead goes through
+// CreateQuizLead (which may skip the disk flush); the leads made at
+// registration go through the durable CreateLead.
+func TestService_OnlyTheQuizLeadMayBeLost(t *testing.T) {
+	ctx := context.Background()
+	svc, repo, _ := newTestService(3)
+	if _, err := svc.Match(ctx, Caller{}, answersFor("C"), 5); err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 1 {
+		t.Fatalf("quiz: %d quiz leads of %d", repo.quizLeads, len(repo.leads))
+	}
+	answers, _ := json.Marshal(answersFor("D"))
+	if _, err := svc.Resolve(ctx, nil, answers, nil); err != nil {
+		t.Fatal(err)
+	}
+	analysis := Analysis{Dominant: "A", Percentages: map[style.Code]int{"A": 100, "B": 0, "C": 0, "D": 0, "E": 0}}.JSON()
+	if _, err := svc.Resolve(ctx, nil, nil, analysis); err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 3 {
+		t.Fatalf("registration: %d quiz leads of %d", repo.quizLeads, len(repo.leads))
 	}
 }

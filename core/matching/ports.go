@@ -19,8 +19,14 @@ type Lead struct {
 
 // Repository stores leads and reads the designer profiles ranking needs.
 type Repository interface {
-	// CreateLead inserts l and sets its ID and CreatedAt.
+	// CreateLead inserts l and sets its ID and CreatedAt; the lead is durable
+	// when the call returns (registration relies on it).
 	CreateLead(ctx context.Context, l *Lead) error
+	// CreateQuizLead inserts the lead of a quiz just answered (the visitor sees
+	// its result at once). Losing it in a crash costs one re-answered quiz, so
+	// the store may acknowledge it before it reaches the disk, and only it: the
+	// call must not weaken the durability of anything else.
+	CreateQuizLead(ctx context.Context, l *Lead) error
 	// Lead returns ErrLeadNotFound when missing.
 	Lead(ctx context.Context, id int64) (Lead, error)
 	// ProfileLead returns the lead the account's style profile is (the

@@ -123,19 +123,24 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 		id := c.UserID
 		lead.UserID = &id
 	}
-	store := func(ctx context.Context) error {
-		if err := s.repo.CreateLead(ctx, &lead); err != nil {
-			return err
-		}
-		if customer && s.accounts != nil {
+	if customer && s.accounts != nil {
+		// A signed-in customer's quiz becomes the account's style profile:
+		// lead and account change in one durable transaction.
+		store := func(ctx context.Context) error {
+			if err := s.repo.CreateLead(ctx, &lead); err != nil {
+				return err
+			}
 			return s.accounts.AdoptQuestionnaire(ctx, c.UserID, lead.ID)
 		}
-		return nil
-	}
-	if s.tx != nil {
-		err = s.tx.InTx(ctx, store)
+		if s.tx != nil {
+			err = s.tx.InTx(ctx, store)
+		} else {
+			err = store(ctx)
+		}
 	} else {
-		err = store(ctx)
+		// A visitor's lead alone: losing it in a crash costs one re-answered
+		// quiz, so it may commit without waiting for the flush (docs/matching.md).
+		err = s.repo.CreateQuizLead(ctx, &lead)
 	}
 	if err != nil {
 		return Page{}, err

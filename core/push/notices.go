@@ -78,7 +78,9 @@ func ContactTopic(contactID int64) string { return "contact-" + strconv.FormatIn
 func AppointmentTopic(id int64) string { return "appointment-" + strconv.FormatInt(id, 10) }
 
 // AppointmentLink is the screen of one appointment.
-func AppointmentLink(id int64) string { return "/appuntamenti?appuntamento=" + strconv.FormatInt(id, 10) }
+func AppointmentLink(id int64) string {
+	return "/appuntamenti?appuntamento=" + strconv.FormatInt(id, 10)
+}
 
 // ChatLink is the screen of one conversation for its designer or customer.
 func ChatLink(contactID int64, designer bool) string {

@@ -69,7 +69,7 @@ func TestService_Register(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		f := newFixture(t, nil)
 		p, a := deviceKeys(t)
-		exp := float64(f.clock.Now().Add(48*time.Hour).UnixMilli())
+		exp := float64(f.clock.Now().Add(48 * time.Hour).UnixMilli())
 		kinds := []string{"messages", "messages", "reminders"}
 		s, err := f.svc.Register(ctx, Caller{UserID: 1}, SubscriptionInput{Endpoint: " https://push.example/abc ", P256dh: p + "=", Auth: a,
 			ExpirationTime: &exp, Kinds: &kinds, UserAgent: "Mozilla/5.0\n(Android)"})

@@ -155,9 +155,14 @@ func (s *Service) enqueue(ctx context.Context, j Job) error {
 	return nil
 }
 
-// Due claims the jobs to process now (the dispatcher's poll).
-func (s *Service) Due(ctx context.Context, leaseUntil time.Time, limit int) ([]Job, error) {
-	return s.d.Queue.Due(ctx, s.now(), leaseUntil, limit)
+// Now is the service's clock, which decides what is due and what expired.
+func (s *Service) Now() time.Time { return s.now() }
+
+// Due claims up to limit jobs to process now, leased for lease so that no
+// other instance takes them meanwhile (the dispatcher's poll).
+func (s *Service) Due(ctx context.Context, lease time.Duration, limit int) ([]Job, error) {
+	now := s.now()
+	return s.d.Queue.Due(ctx, now, now.Add(lease), limit)
 }
 
 // Expand fans a parent job out to the account's devices that want it now:

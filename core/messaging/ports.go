@@ -101,6 +101,17 @@ type Events interface {
 	Publish(userIDs []int64, e Event)
 }
 
+// Pushes queues Web Push notifications for the participants' devices, in the
+// transaction of the change that causes them. May be nil.
+type Pushes interface {
+	// Posted is called for every new message; unread counts the recipient's
+	// unread conversations (for the app badge), to be called only when needed.
+	Posted(ctx context.Context, ct Contact, m Message, unread func(context.Context) (int, error)) error
+	// Read is called when reader's side of ct became read: the conversation
+	// was opened or marked read, or reader replied in it.
+	Read(ctx context.Context, ct Contact, reader int64, unread func(context.Context) (int, error)) error
+}
+
 // Caller is who asks.
 type Caller struct {
 	UserID int64

@@ -53,7 +53,9 @@ type Deps struct {
 	Mail          email.Queue
 	Notifications Notifications
 	Events        Events
-	Tx            unitofwork.Transactor
+	// Pushes may be nil (no Web Push).
+	Pushes Pushes
+	Tx     unitofwork.Transactor
 }
 
 // Service runs the messaging use cases.
@@ -273,6 +275,20 @@ func (s *Service) post(ctx context.Context, c Caller, contactID int64, text, cli
 			return Sent{}, err
 		}
 	}
+	if s.d.Pushes != nil {
+		to := ct.CustomerID
+		if side == Customer {
+			to = ct.DesignerUserID
+		}
+		if err := s.d.Pushes.Posted(ctx, ct, m, s.unreadOf(to)); err != nil {
+			return Sent{}, err
+		}
+		if ended != 0 {
+			if err := s.d.Pushes.Read(ctx, ct, c.UserID, s.unreadOf(c.UserID)); err != nil {
+				return Sent{}, err
+			}
+		}
+	}
 	s.publish(ctx, ct, Event{Type: "message", ContactID: ct.ID, MessageID: m.ID})
 	return Sent{Contact: ct, Message: m}, nil
 }
@@ -341,11 +357,25 @@ func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st St
 				return err
 			}
 		}
+		if ended != 0 && s.d.Pushes != nil {
+			if err := s.d.Pushes.Read(ctx, ct, c.UserID, s.unreadOf(c.UserID)); err != nil {
+				return err
+			}
+		}
 		out = ct
 		s.publish(ctx, ct, Event{Type: "contact", ContactID: ct.ID})
 		return nil
 	})
 	return out, err
+}
+
+// unreadOf counts an account's unread conversations, as customer and as
+// designer together (the app badge's number).
+func (s *Service) unreadOf(userID int64) func(context.Context) (int, error) {
+	return func(ctx context.Context) (int, error) {
+		u, err := s.UnreadCount(ctx, Caller{UserID: userID})
+		return u.AsCustomer + u.AsDesigner, err
+	}
 }
 
 // CustomerContacts lists the caller's conversations as a customer.

@@ -3,6 +3,7 @@ package messaging
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -294,5 +295,44 @@ func TestService_Events(t *testing.T) {
 	if len(f.events.got) != 2 || f.events.got[0].Type != "message" || f.events.got[1].Type != "contact" ||
 		f.events.to[0][0] != 200 || f.events.to[0][1] != 100 {
 		t.Fatalf("%+v %+v", f.events.got, f.events.to)
+	}
+}
+
+type memPushes struct{ got []string }
+
+func (m *memPushes) Posted(ctx context.Context, ct Contact, msg Message, unread func(context.Context) (int, error)) error {
+	n, err := unread(ctx)
+	m.got = append(m.got, fmt.Sprintf("posted %q by %s, %d unread", msg.Body, msg.SenderType, n))
+	return err
+}
+
+func (m *memPushes) Read(ctx context.Context, ct Contact, reader int64, unread func(context.Context) (int, error)) error {
+	n, err := unread(ctx)
+	m.got = append(m.got, fmt.Sprintf("read by %d, %d unread", reader, n))
+	return err
+}
+
+// TestService_Pushes checks the Pushes port hears each message with the
+// recipient's unread count, and each end of an unread run (opening, marking
+// read, replying) with the reader's.
+func TestService_Pushes(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	pushes := &memPushes{}
+	f.svc = NewService(f.svc.cfg, Deps{Repo: f.repo, Designers: memDesigners{f.repo}, Accounts: f.repo, Mail: f.mail,
+		Notifications: f.mail, Tx: directTx{}, Pushes: pushes})
+	s := f.open(t, f.anna, "Ciao", "")
+	if _, err := f.svc.Send(ctx, f.sofia, s.Contact.ID, "Buongiorno Anna", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := f.svc.Conversation(ctx, f.anna, MessageQuery{ContactID: s.Contact.ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := f.svc.Conversation(ctx, f.anna, MessageQuery{ContactID: s.Contact.ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`posted "Ciao" by user, 1 unread`, `posted "Buongiorno Anna" by designer, 1 unread`, "read by 100, 0 unread", "read by 200, 0 unread"}
+	if fmt.Sprint(pushes.got) != fmt.Sprint(want) {
+		t.Fatalf("%q\nwant %q", pushes.got, want)
 	}
 }

@@ -46,6 +46,8 @@ const (
 	ActCancel   Action = "cancel"   // customer: pending → cancelled
 	ActComplete Action = "complete" // designer: confirmed → completed
 	ActDelete   Action = "delete"   // designer: a cancelled one disappears
+	// ActBook names the booking itself for Pushes; it is not a transition.
+	ActBook Action = "book"
 )
 
 // Transitions is the whole lifecycle: for each action, the party that may

@@ -87,7 +87,7 @@ func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
 			return err
 		}
 		s.publish(ctx, a, true)
-		return nil
+		return s.pushed(ctx, a, ActDelete)
 	})
 }
 
@@ -114,7 +114,10 @@ func (s *Service) act(ctx context.Context, c Caller, id int64, action Action, ed
 		}
 		out = a
 		s.publish(ctx, a, false)
-		return notify(ctx, a)
+		if err := notify(ctx, a); err != nil {
+			return err
+		}
+		return s.pushed(ctx, a, action)
 	})
 	return out, err
 }
@@ -223,10 +226,15 @@ func (s *Service) AccountDeleted(ctx context.Context, userID int64) error {
 		}
 		a.Reason = "account eliminato"
 		to, who := a.DesignerEmail, "Il cliente "+a.CustomerName
+		a.CancelledBy = ByCustomer
 		if userID == a.DesignerUserID {
 			to, who = a.CustomerEmail, "Il designer "+a.DesignerName
+			a.CancelledBy = ByDesigner
 		}
 		if err := s.mail.cancelled(ctx, a, to, who); err != nil {
+			return err
+		}
+		if err := s.pushed(ctx, a, ActCancel); err != nil {
 			return err
 		}
 	}

@@ -95,6 +95,15 @@ type Events interface {
 	Publish(userIDs []int64, c Change)
 }
 
+// Pushes queues Web Push notifications of an appointment's step for the
+// parties' devices. It is called inside the step's transaction, so a push is
+// queued if and only if the step commits. action is ActBook for a new
+// request, the lifecycle action otherwise (for an account deleted, ActCancel
+// with CancelledBy naming the side that left). May be nil.
+type Pushes interface {
+	Changed(ctx context.Context, a Appointment, action Action) error
+}
+
 // Caller is who asks.
 type Caller struct {
 	UserID int64

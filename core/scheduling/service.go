@@ -58,6 +58,8 @@ type Deps struct {
 	Tx        unitofwork.Transactor
 	// Events may be nil (no live screens to tell).
 	Events Events
+	// Pushes may be nil (no Web Push).
+	Pushes Pushes
 }
 
 // Service runs the scheduling use cases.
@@ -300,7 +302,10 @@ func (s *Service) Book(ctx context.Context, c Caller, r BookRequest) (Appointmen
 			return err
 		}
 		s.publish(ctx, a, false)
-		return s.mail.booked(ctx, a)
+		if err := s.mail.booked(ctx, a); err != nil {
+			return err
+		}
+		return s.pushed(ctx, a, ActBook)
 	})
 	if errors.Is(err, ErrSlotTaken) {
 		return Appointment{}, s.refuse(ctx, ErrSlotTaken, d.ID, start)
@@ -318,6 +323,14 @@ func (s *Service) publish(ctx context.Context, a Appointment, deleted bool) {
 	users := []int64{a.CustomerID, a.DesignerUserID}
 	c := Change{AppointmentID: a.ID, Status: a.Status, Deleted: deleted}
 	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, c) })
+}
+
+// pushed tells the Pushes port of a step, inside its transaction.
+func (s *Service) pushed(ctx context.Context, a Appointment, action Action) error {
+	if s.d.Pushes == nil {
+		return nil
+	}
+	return s.d.Pushes.Changed(ctx, a, action)
 }
 
 // refuse attaches the nearest free slots to a booking conflict.

@@ -3,6 +3,7 @@ package scheduling
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -613,4 +614,42 @@ func TestService_Events(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect("account deleted", Change{AppointmentID: d.ID, Status: Pending, Deleted: true})
+}
+
+type memPushes struct{ got []string }
+
+func (m *memPushes) Changed(_ context.Context, a Appointment, action Action) error {
+	m.got = append(m.got, fmt.Sprintf("%d:%s:%s:%s", a.ID, action, a.Status, a.CancelledBy))
+	return nil
+}
+
+// TestService_Pushes checks the Pushes port hears every step, with the
+// appointment as it is after the step (who cancelled, for an account deleted).
+func TestService_Pushes(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	pushes := &memPushes{}
+	f.svc = NewService(f.svc.cfg, Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: directTx{}, Pushes: pushes})
+	a := f.book(t, f.anna, f.at(4, 9))
+	if _, err := f.svc.Confirm(ctx, f.sofia, a.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	b := f.book(t, f.anna, f.at(5, 10))
+	if _, err := f.svc.Cancel(ctx, f.anna, b.ID, "Cambio di programma"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Delete(ctx, f.sofia, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.AccountDeleted(ctx, f.sofia.UserID); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		fmt.Sprintf("%d:book:pending:", a.ID), fmt.Sprintf("%d:confirm:confirmed:", a.ID),
+		fmt.Sprintf("%d:book:pending:", b.ID), fmt.Sprintf("%d:cancel:cancelled:customer", b.ID), fmt.Sprintf("%d:delete:cancelled:customer", b.ID),
+		fmt.Sprintf("%d:cancel:confirmed:designer", a.ID),
+	}
+	if fmt.Sprint(pushes.got) != fmt.Sprint(want) {
+		t.Fatalf("%v\nwant %v", pushes.got, want)
+	}
 }

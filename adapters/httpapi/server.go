@@ -19,6 +19,7 @@ import (
 	"interno/core/identity"
 	"interno/core/matching"
 	"interno/core/messaging"
+	"interno/core/push"
 	"interno/core/scheduling"
 	"interno/core/unitofwork"
 )
@@ -65,6 +66,8 @@ type Deps struct {
 	Matching    *matching.Service
 	// Events feeds GET /api/events (server-sent events); nil turns it off.
 	Events EventStreams
+	// Push serves /api/push (Web Push devices and preferences); nil turns it off.
+	Push *push.Service
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -166,6 +169,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	if d.Events != nil {
 		s.registerEvents(api)
+	}
+	if d.Push != nil {
+		s.registerPush(api)
 	}
 
 	web, err := newSPA(d.Web)

@@ -112,6 +112,14 @@ func (h *Hub) Subscribe(userID int64, lastID uint64) (events <-chan Event, backl
 	}
 }
 
+// Online reports whether the account has an open stream on this hub (the
+// app is open), so its chat messages arrive live and need no push.
+func (h *Hub) Online(userID int64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs[userID]) > 0
+}
+
 // Subscribers counts open streams (for tests and metrics).
 func (h *Hub) Subscribers() int {
 	h.mu.Lock()

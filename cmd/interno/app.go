@@ -20,11 +20,13 @@ import (
 	"interno/adapters/mail"
 	"interno/adapters/realtime"
 	"interno/adapters/store"
+	"interno/adapters/webpush"
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
 	"interno/core/matching"
 	"interno/core/messaging"
+	"interno/core/push"
 	"interno/core/scheduling"
 	"interno/web"
 )
@@ -45,6 +47,8 @@ type app struct {
 	messaging  *messaging.Service
 	matching   *matching.Service
 	realtime   *realtime.Hub
+	push       *push.Service
+	pushes     *webpush.Dispatcher
 	http       *httpapi.Server
 	background sync.WaitGroup
 }
@@ -143,6 +147,9 @@ func (a *app) wire() error {
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
 	// One event hub for the server-sent events of every capability (chat, appointments).
 	a.realtime = realtime.NewHub(realtime.DefaultHistory)
+	if a.push, a.pushes, err = a.newPush(time.Now); err != nil {
+		return err
+	}
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()
@@ -155,7 +162,7 @@ func (a *app) wire() error {
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
-		Events: hubStreams{a.realtime},
+		Events: hubStreams{a.realtime}, Push: a.push,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -164,12 +171,15 @@ func (a *app) wire() error {
 	if cfg.FaultInjection {
 		a.log.Warn("INTERNO_FAULT_INJECTION is on: POST /api/_faults lets anyone make this server fail requests after committing them; tests only, never in production")
 	}
+	if cfg.PushAllowLoopback {
+		a.log.Warn("INTERNO_PUSH_ALLOW_LOOPBACK is on: push subscriptions may point at loopback addresses over plain http, so anyone can make this server post to its own ports; tests only, never in production")
+	}
 	return nil
 }
 
-// startBackground runs the e-mail dispatcher and housekeeping until ctx ends.
+// startBackground runs the e-mail and push dispatchers and housekeeping until ctx ends.
 func (a *app) startBackground(ctx context.Context) {
-	a.background.Add(2)
+	a.background.Add(3)
 	go func() {
 		defer a.background.Done()
 		if err := a.dispatcher.Run(ctx); err != nil {
@@ -178,13 +188,21 @@ func (a *app) startBackground(ctx context.Context) {
 	}()
 	go func() {
 		defer a.background.Done()
+		if err := a.pushes.Run(ctx); err != nil {
+			a.log.Error("push dispatcher stopped", "error", err)
+		}
+	}()
+	go func() {
+		defer a.background.Done()
 		a.housekeeping(ctx)
 	}()
 }
 
-// housekeeping drops idempotency records past their 7-day retention.
+// housekeeping drops idempotency records past their 7-day retention, and
+// finished push jobs as old.
 func (a *app) housekeeping(ctx context.Context) {
 	repo := store.NewIdempotencyRepo(a.db)
+	pushes := store.NewPushRepo(a.db)
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -192,6 +210,11 @@ func (a *app) housekeeping(ctx context.Context) {
 			a.log.Warn("idempotency purge failed", "error", err)
 		} else if n > 0 {
 			a.log.Info("idempotency records purged", "count", n)
+		}
+		if n, err := pushes.PurgeJobs(ctx, time.Now().Add(-8*24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.log.Warn("push job purge failed", "error", err)
+		} else if n > 0 {
+			a.log.Info("finished push jobs purged", "count", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -17,6 +17,7 @@ import (
 
 	"interno/adapters/httpapi"
 	"interno/adapters/mail"
+	"interno/adapters/webpush"
 )
 
 // Config is every setting of the binary, read once from INTERNO_* variables.
@@ -43,10 +44,17 @@ type Config struct {
 	LogFormat       string        `env:"LOG_FORMAT" envDefault:"text"`
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"15s"`
 	FaultInjection  bool          `env:"FAULT_INJECTION" envDefault:"false"`
+	VAPIDPublicKey  string        `env:"VAPID_PUBLIC_KEY"`
+	VAPIDPrivateKey string        `env:"VAPID_PRIVATE_KEY"`
+	VAPIDSubject    string        `env:"VAPID_SUBJECT"`
+	// PushAllowLoopback admits push endpoints on loopback (tests only).
+	PushAllowLoopback bool `env:"PUSH_ALLOW_LOOPBACK" envDefault:"false"`
 
-	location   *time.Location
-	rateLimits httpapi.RateLimits
-	smtp       *mail.SMTPConfig
+	location     *time.Location
+	rateLimits   httpapi.RateLimits
+	smtp         *mail.SMTPConfig
+	vapidKeys    *webpush.Keys
+	vapidSubject string
 }
 
 // loadConfig reads and validates the environment. Every error names the
@@ -141,7 +149,30 @@ func (c *Config) validate() error {
 	if c.ShutdownTimeout <= 0 {
 		return errors.New("INTERNO_SHUTDOWN_TIMEOUT: must be a positive duration such as 15s")
 	}
+	if c.VAPIDPublicKey != "" || c.VAPIDPrivateKey != "" {
+		k, err := webpush.ParseKeys(c.VAPIDPublicKey, c.VAPIDPrivateKey)
+		if err != nil {
+			return fmt.Errorf("INTERNO_VAPID_PUBLIC_KEY / INTERNO_VAPID_PRIVATE_KEY: %v", err)
+		}
+		c.vapidKeys = &k
+	}
+	if c.vapidSubject, err = webpush.Subject(c.VAPIDSubject, c.BaseURL); err != nil {
+		return fmt.Errorf("INTERNO_VAPID_SUBJECT: %v", err)
+	}
 	return nil
+}
+
+// pushKeys returns the configured VAPID pair or the one generated once and
+// kept in the data directory, so devices stay subscribed across restarts.
+func (c *Config) pushKeys() (webpush.Keys, error) {
+	if c.vapidKeys != nil {
+		return *c.vapidKeys, nil
+	}
+	k, err := webpush.LoadOrCreateKeys(c.DataDir)
+	if err != nil {
+		return webpush.Keys{}, fmt.Errorf("INTERNO_DATA_DIR: cannot keep the generated VAPID keys: %v", err)
+	}
+	return k, nil
 }
 
 // jwtSecret returns the configured secret or one generated once and kept in

@@ -21,7 +21,7 @@ func (a *app) newMessaging() *messaging.Service {
 	svc := messaging.NewService(messaging.Config{EmailDelay: a.cfg.MessageDelay, BaseURL: a.cfg.BaseURL},
 		messaging.Deps{Repo: store.NewMessagingRepo(a.db), Designers: messagingDesigners{a.designers},
 			Accounts: messagingAccounts{a.identity}, Mail: q, Notifications: reminderQueue{a.mailQueue},
-			Events: hubEvents{a.realtime}, Tx: a.db})
+			Events: hubEvents{a.realtime}, Pushes: messagePushes{a.push}, Tx: a.db})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc
 }

@@ -26,7 +26,7 @@ func (a *app) newScheduling() *scheduling.Service {
 	}, scheduling.Deps{
 		Repo: store.NewSchedulingRepo(a.db), Designers: schedulingDesigners{a.designers},
 		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Reminders: reminderQueue{a.mailQueue}, Tx: a.db,
-		Events: appointmentEvents{a.realtime},
+		Events: appointmentEvents{a.realtime}, Pushes: appointmentPushes{a.push, a.cfg.location},
 	})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc

@@ -45,6 +45,11 @@ type Push struct {
 	Err string
 }
 
+// String shows the push with its payload as text.
+func (p Push) String() string {
+	return fmt.Sprintf("{%d ttl=%d urgency=%s topic=%s %s%s}", p.Status, p.TTL, p.Urgency, p.Topic, p.Payload, p.Err)
+}
+
 // JSON decodes the payload as an object.
 func (p Push) JSON(t testing.TB) map[string]any {
 	t.Helper()

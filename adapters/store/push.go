@@ -386,10 +386,11 @@ func (r *PushRepo) Expand(ctx context.Context, parent push.Job, children []push.
 	})
 }
 
-// MarkSent records a delivery.
-func (r *PushRepo) MarkSent(ctx context.Context, id int64, at time.Time) error {
-	return translate(r.db.Conn(ctx).Model(&pushJobRow{}).Where("id = ?", id).
-		Updates(map[string]any{"sent_at": at.UTC(), "lease_until": nil}).Error)
+// MarkSent records a delivery; found is false when the job was dropped meanwhile.
+func (r *PushRepo) MarkSent(ctx context.Context, id int64, at time.Time) (bool, error) {
+	res := r.db.Conn(ctx).Model(&pushJobRow{}).Where("id = ?", id).
+		Updates(map[string]any{"sent_at": at.UTC(), "lease_until": nil})
+	return res.RowsAffected > 0, translate(res.Error)
 }
 
 // MarkFailed records a failed attempt; dead jobs are never retried.

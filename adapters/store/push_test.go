@@ -167,8 +167,11 @@ func TestPushRepo_Queue(t *testing.T) {
 		if err := r.MarkFailed(ctx, kids[0].ID, later, "503", later.Add(10*time.Second), false); err != nil {
 			t.Fatal(err)
 		}
-		if err := r.MarkSent(ctx, kids[1].ID, later); err != nil {
-			t.Fatal(err)
+		if found, err := r.MarkSent(ctx, kids[1].ID, later); err != nil || !found {
+			t.Fatal(found, err)
+		}
+		if found, err := r.MarkSent(ctx, 1<<40, later); err != nil || found {
+			t.Fatal("a missing job was found", err)
 		}
 		retry, _ := r.Due(ctx, later.Add(10*time.Second), later.Add(time.Minute), 10)
 		if len(retry) != 1 || retry[0].ID != kids[0].ID || retry[0].Attempts != 1 {

@@ -233,13 +233,14 @@ func (m *memStore) Expand(_ context.Context, parent Job, children []Job, at time
 	return nil
 }
 
-func (m *memStore) MarkSent(_ context.Context, id int64, _ time.Time) error {
+func (m *memStore) MarkSent(_ context.Context, id int64, _ time.Time) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if j := m.jobs[id]; j != nil {
+	j := m.jobs[id]
+	if j != nil {
 		j.sent, j.lease = true, time.Time{}
 	}
-	return nil
+	return j != nil, nil
 }
 
 func (m *memStore) MarkFailed(_ context.Context, id int64, _ time.Time, errText string, retryAt time.Time, dead bool) error {

@@ -54,7 +54,9 @@ type Queue interface {
 	// transaction; a parent expanded before (by another instance) is left alone.
 	Expand(ctx context.Context, parent Job, children []Job, at time.Time) error
 	// MarkSent records a delivery; the job is never returned by Due again.
-	MarkSent(ctx context.Context, id int64, at time.Time) error
+	// found is false when the job was dropped meanwhile (a read cancelled it
+	// while it was on its way).
+	MarkSent(ctx context.Context, id int64, at time.Time) (found bool, err error)
 	// MarkFailed records a failed attempt: Attempts grows by one and the job
 	// is due again at retryAt, unless dead.
 	MarkFailed(ctx context.Context, id int64, at time.Time, errText string, retryAt time.Time, dead bool) error

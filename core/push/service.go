@@ -246,16 +246,26 @@ func (s *Service) Record(ctx context.Context, j Job, r Result) error {
 	switch r.Outcome {
 	case Delivered:
 		return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
-			if err := s.d.Queue.MarkSent(ctx, j.ID, now); err != nil {
+			found, err := s.d.Queue.MarkSent(ctx, j.ID, now)
+			if err != nil {
 				return err
 			}
 			if err := s.d.Repo.Delivered(ctx, j.SubscriptionID, now); err != nil {
 				return err
 			}
-			if j.Kind == KindMessage {
-				return s.d.Repo.MarkShown(ctx, j.SubscriptionID, j.Topic, now)
+			if j.Kind != KindMessage {
+				return nil
 			}
-			return nil
+			if err := s.d.Repo.MarkShown(ctx, j.SubscriptionID, j.Topic, now); err != nil {
+				return err
+			}
+			if found {
+				return nil
+			}
+			// The conversation was read while this push was on its way (the read
+			// dropped the job, finding nothing shown yet): close it at once.
+			return s.queue(ctx, Payload{Type: "close", Kind: KindClose, Tag: j.Topic, UserID: j.UserID, Timestamp: now.UnixMilli()},
+				Job{UserID: j.UserID, Kind: KindClose, Urgency: Normal, ExpiresAt: now.Add(MessageTTL)})
 		})
 	case Gone:
 		err := s.d.Repo.DropSubscription(ctx, j.SubscriptionID)

@@ -272,7 +272,7 @@ func TestService_Expand(t *testing.T) {
 		}
 		for _, j := range f.store.pending("") {
 			got[j.SubscriptionID] = true
-			f.store.MarkSent(ctx, j.ID, f.clock.Now())
+			_, _ = f.store.MarkSent(ctx, j.ID, f.clock.Now())
 		}
 		return got
 	}
@@ -428,6 +428,24 @@ func TestService_Record(t *testing.T) {
 		}
 		if shown, _ := f.store.HasShown(ctx, 5, "contact-1"); !shown || len(f.store.pending("")) != 0 {
 			t.Fatal("not recorded")
+		}
+	})
+	t.Run("ReadWhileOnItsWayIsClosedAtOnce", func(t *testing.T) {
+		f, j := setup(t)
+		// The conversation is read while the push is at the push service: the read finds nothing
+		// shown yet and drops the job; the delivery then queues the close itself.
+		if err := f.svc.Read(ctx, ReadNotice{ContactID: 1, Reader: 5}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Record(ctx, j, Result{Outcome: Delivered}); err != nil {
+			t.Fatal(err)
+		}
+		jobs := f.store.pending("")
+		if len(jobs) != 1 || jobs[0].Kind != KindClose || jobs[0].Topic != "contact-1" {
+			t.Fatalf("%+v", jobs)
+		}
+		if ids, _ := f.store.TakeShown(ctx, 5, "contact-1"); len(ids) != 1 || ids[0] != j.SubscriptionID {
+			t.Fatalf("the close would not reach the device: %v", ids)
 		}
 	})
 	t.Run("GoneDeletesTheDevice", func(t *testing.T) {

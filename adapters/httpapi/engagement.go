@@ -170,6 +170,12 @@ func (s *Server) share(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	// One caller shares one designer a few times at most: more would only
+	// inflate the designer's statistics.
+	if err := s.limits.shareTarget.Allow(ctx, throttleKey(c)+"|"+strconv.FormatInt(id, 10)); err != nil {
+		_ = c.Error(err)
+		return
+	}
 	sh, err := s.d.Engagement.Share(ctx, engagementCaller(c), id, in.Platform)
 	if err != nil {
 		_ = c.Error(err)

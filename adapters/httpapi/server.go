@@ -20,6 +20,7 @@ import (
 	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/scheduling"
+	"interno/core/throttle"
 	"interno/core/unitofwork"
 )
 
@@ -65,6 +66,8 @@ type Deps struct {
 	Matching    *matching.Service
 	// Events feeds GET /api/events (server-sent events); nil turns it off.
 	Events EventStreams
+	// Throttles keeps the rate limits' counters; nil keeps them in memory.
+	Throttles throttle.Store
 }
 
 // Server owns the router and the dependencies handlers use.
@@ -73,7 +76,7 @@ type Server struct {
 	d      Deps
 	engine *gin.Engine
 	idem   *idempotency
-	limits struct{ ip, email *keyedLimiter }
+	limits limiters
 	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
 	bodyLimits map[string]int64
 	// streams is cancelled at shutdown so long-lived responses (server-sent
@@ -96,10 +99,11 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, d: d, bodyLimits: map[string]int64{}}
 	s.streams, s.closeStreams = context.WithCancel(context.Background())
-	if !cfg.RateLimits.Off {
-		s.limits.ip = newKeyedLimiter(cfg.RateLimits.AuthPerIP, cfg.Clock)
-		s.limits.email = newKeyedLimiter(cfg.RateLimits.AuthPerEmail, cfg.Clock)
+	if d.Throttles == nil {
+		d.Throttles = throttle.NewMemory(0, cfg.Clock)
+		s.d.Throttles = d.Throttles
 	}
+	s.limits = newLimiters(cfg.RateLimits, d.Throttles, cfg.Clock)
 	e := gin.New()
 	e.HandleMethodNotAllowed = true
 	e.ContextWithFallback = true
@@ -118,7 +122,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if d.Identity != nil {
 		e.Use(authenticate(d.Identity))
 	}
-	e.Use(bodyLimit(d.Log, s.bodyLimits))
+	e.Use(routeThrottle(d.Log, s.limits.byRoute), bodyLimit(d.Log, s.bodyLimits), textGuard(d.Log))
 	var faults *faultSwitch
 	if cfg.FaultInjection {
 		// Before the idempotency layer, so a fault acts only once the

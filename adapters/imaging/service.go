@@ -26,7 +26,10 @@
 //     changed source gets a new key (older versions are pruned) and Remove drops one folder.
 //     ETags are strong: the hash of that key, which fixes the bytes.
 //   - Concurrent requests for one missing variant share one resize (singleflight); all libvips
-//     work, ingest and variants together, holds one of Workers slots.
+//     work, ingest and variants together, holds one of Workers slots (half the CPUs by default,
+//     libvips using one thread per job), so image work never takes the whole machine. At most
+//     MaxWaiting jobs queue for a slot; beyond that a request is refused at once with ErrBusy
+//     (503, Retry-After) instead of piling up memory and latency.
 //   - Paths are virtual: "uploads/<kind>/<file>" and "styles/<any/depth>". Everything else, and
 //     everything suspicious, is NotFound; files are opened through os.Root.
 package imaging
@@ -41,6 +44,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -59,7 +63,8 @@ type Config struct {
 	MaxUploadBytes int64  // default 10 MiB
 	MaxPixels      int    // default 40,000,000, checked from the header alone
 	MaxSide        int    // default 10,000
-	Workers        int    // concurrent libvips jobs, default 2
+	Workers        int    // concurrent libvips jobs, default half the CPUs (at least 1)
+	MaxWaiting     int    // jobs that may wait for a slot before ErrBusy, default 64
 }
 
 // Defaults applied by New to zero fields.
@@ -67,9 +72,13 @@ const (
 	DefaultMaxUploadBytes = 10 << 20
 	DefaultMaxPixels      = 40_000_000
 	DefaultMaxSide        = 10_000
-	DefaultWorkers        = 2
+	DefaultMaxWaiting     = 64
 	ingestQuality         = 82
 )
+
+// DefaultWorkers is half the CPUs, at least one: image work, however much of
+// it arrives, leaves the other half to everyone else's requests.
+func DefaultWorkers() int { return max(1, runtime.NumCPU()/2) }
 
 // Stored describes a picture Ingest kept, so callers can save its path and show its size.
 type Stored struct {
@@ -96,6 +105,7 @@ type Service struct {
 	styles  *storeRoot
 	cache   *storeRoot
 	sem     chan struct{}
+	waiting atomic.Int64 // jobs waiting for a slot
 	flight  singleflight.Group
 	jobs    atomic.Int64 // libvips jobs started; tests and benchmarks read it
 }
@@ -115,7 +125,10 @@ func New(cfg Config) (*Service, error) {
 		cfg.MaxSide = DefaultMaxSide
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = DefaultWorkers
+		cfg.Workers = DefaultWorkers()
+	}
+	if cfg.MaxWaiting <= 0 {
+		cfg.MaxWaiting = DefaultMaxWaiting
 	}
 	lockdown()
 	s := &Service{
@@ -201,6 +214,24 @@ func (s *Service) IngestDataURL(ctx context.Context, kind, dataURL string, maxW,
 		return Stored{}, err
 	}
 	return s.Ingest(ctx, kind, data, maxW, maxH)
+}
+
+// Pixels weighs a data URL: width×height from the header alone, after the
+// same checks Ingest makes first (size, format, header, structure), so a
+// caller can refuse a request's pictures before any of them is decoded.
+func (s *Service) Pixels(ctx context.Context, dataURL string) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	data, err := decodeDataURL(dataURL, s.cfg.MaxUploadBytes)
+	if err != nil {
+		return 0, err
+	}
+	_, cfg, err := inspect(data, s.lim)
+	if err != nil {
+		return 0, err
+	}
+	return int64(cfg.Width) * int64(cfg.Height), nil
 }
 
 // decodeDataURL checks the data URL's shape and its size before decoding, so an oversized

@@ -25,6 +25,7 @@ import (
 	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/scheduling"
+	"interno/core/throttle"
 	"interno/web"
 )
 
@@ -37,6 +38,9 @@ type app struct {
 	mailQueue  *store.EmailQueue
 	dispatcher *mail.Dispatcher
 	images     *imaging.Service
+	art        *artwork.Library
+	throttles  *throttle.Memory
+	later      *deferred
 	identity   *identity.Service
 	designers  *designers.Service
 	scheduling *scheduling.Service
@@ -105,6 +109,18 @@ func (a *app) wire() error {
 		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
 	}
 	a.images = images
+	a.art = artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"), stylePictures()...)
+	if n, err := a.art.Prune(); err != nil {
+		a.log.Warn("pruning style pictures failed", "error", err)
+	} else if n > 0 {
+		a.log.Info("style pictures pruned", "removed", n)
+	}
+	a.throttles = throttle.NewMemory(0, time.Now)
+	a.later = newDeferred(a.log)
+	var lockout *identity.Lockout
+	if !cfg.rateLimits.Off {
+		lockout = identity.NewLockout(identity.DefaultLockout, a.throttles, time.Now)
+	}
 
 	secret, err := cfg.jwtSecret()
 	if err != nil {
@@ -122,6 +138,7 @@ func (a *app) wire() error {
 		Users: store.NewUserRepo(a.db), Resets: store.NewResetRepo(a.db), Pictures: profilePictures{images},
 		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Tx: a.db, Hasher: identity.NewPasswordHasher(identity.DefaultArgon2, 2),
 		Tokens: tokens, Google: google, BaseURL: cfg.BaseURL,
+		Lockout: lockout, Revoked: store.NewRevocationRepo(a.db), Later: a.later,
 	})
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
@@ -136,9 +153,9 @@ func (a *app) wire() error {
 		TicketSecret: secret, FaultInjection: cfg.FaultInjection,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
-		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
+		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
-		Events: hubStreams{a.realtime},
+		Events: hubStreams{a.realtime}, Throttles: a.throttles,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -150,9 +167,14 @@ func (a *app) wire() error {
 	return nil
 }
 
-// startBackground runs the e-mail dispatcher and housekeeping until ctx ends.
+// startBackground runs the e-mail dispatcher, deferred work and
+// housekeeping until ctx ends.
 func (a *app) startBackground(ctx context.Context) {
-	a.background.Add(2)
+	a.background.Add(3)
+	go func() {
+		defer a.background.Done()
+		a.later.run(ctx)
+	}()
 	go func() {
 		defer a.background.Done()
 		if err := a.dispatcher.Run(ctx); err != nil {
@@ -165,9 +187,11 @@ func (a *app) startBackground(ctx context.Context) {
 	}()
 }
 
-// housekeeping drops idempotency records past their 7-day retention.
+// housekeeping drops idempotency records past their 7-day retention and
+// revocations of tokens that have expired anyway.
 func (a *app) housekeeping(ctx context.Context) {
 	repo := store.NewIdempotencyRepo(a.db)
+	revoked := store.NewRevocationRepo(a.db)
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -175,6 +199,11 @@ func (a *app) housekeeping(ctx context.Context) {
 			a.log.Warn("idempotency purge failed", "error", err)
 		} else if n > 0 {
 			a.log.Info("idempotency records purged", "count", n)
+		}
+		if n, err := revoked.Purge(ctx, time.Now().Add(-identity.TokenLeeway-time.Minute)); err != nil && ctx.Err() == nil {
+			a.log.Warn("revoked-token purge failed", "error", err)
+		} else if n > 0 {
+			a.log.Info("revoked tokens purged", "count", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -2,9 +2,11 @@ package matching
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -36,6 +38,17 @@ func (f *fakeRepo) Lead(_ context.Context, id int64) (Lead, error) {
 		return Lead{}, ErrLeadNotFound
 	}
 	return f.leads[id-1], nil
+}
+
+func (f *fakeRepo) LeadByToken(_ context.Context, hash string) (Lead, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, l := range f.leads {
+		if hash != "" && l.TokenHash == hash {
+			return l, nil
+		}
+	}
+	return Lead{}, ErrLeadNotFound
 }
 
 func (f *fakeRepo) LatestOfUser(_ context.Context, userID int64) (Lead, error) {
@@ -244,15 +257,41 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	if p.LeadID == 0 || len(p.Matches) != 5 || p.Total != 12 || !p.HasMore || p.Analysis.Dominant != "C" {
 		t.Fatalf("first page %+v", p)
 	}
-	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 3})
+	if raw, err := base64.RawURLEncoding.DecodeString(p.LeadToken); err != nil || len(raw) != 32 {
+		t.Fatalf("lead token %q is not 256 random bits", p.LeadToken)
+	}
+	if stored := repo.leads[p.LeadID-1]; stored.TokenHash != HashLeadToken(p.LeadToken) || strings.Contains(stored.TokenHash, p.LeadToken) {
+		t.Fatalf("the store keeps %q, not the token's hash", stored.TokenHash)
+	}
+	// The id alone reads nothing; the token does, with or without the id.
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("id alone: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 9, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("id alone, signed in: %v", err)
+	}
+	other, _ := svc.Match(ctx, Caller{}, answersFor("A"), 0)
+	for _, q := range []Query{{LeadToken: "nope"}, {LeadID: p.LeadID, LeadToken: other.LeadToken}} {
+		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrLeadTokenInvalid) {
+			t.Fatalf("%+v: %v", q, err)
+		}
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 1, IsAdmin: true}, Query{LeadID: p.LeadID}); err != nil {
+		t.Fatalf("admin by id: %v", err)
+	}
+	byToken, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken})
+	if err != nil || byToken.LeadID != p.LeadID || byToken.LeadToken != "" {
+		t.Fatalf("by token %+v %v (the token is never sent back)", byToken, err)
+	}
+	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, LeadToken: p.LeadToken, Page: 3})
 	if err != nil || len(last.Matches) != 2 || last.HasMore {
 		t.Fatalf("last page %+v %v", last, err)
 	}
-	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 9})
+	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Page: 9})
 	if len(beyond.Matches) != 0 || beyond.HasMore || beyond.Total != 12 {
 		t.Fatalf("beyond %+v", beyond)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
 		t.Fatalf("limit 51: %v", err)
 	}
 	if _, err := svc.Matches(ctx, Caller{}, Query{}); !errors.Is(err, ErrNoSubject) {
@@ -266,8 +305,13 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	if err := svc.Attach(ctx, p.LeadID, 7); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrUnauthenticated) {
-		t.Fatalf("anonymous on attached lead: %v", err)
+	for _, q := range []Query{{LeadID: p.LeadID}, {LeadToken: p.LeadToken}} {
+		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrUnauthenticated) {
+			t.Fatalf("anonymous on attached lead %+v: %v", q, err)
+		}
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 7, IsCustomer: true}, Query{LeadID: p.LeadID}); err != nil {
+		t.Fatalf("its account by id: %v", err)
 	}
 	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("other customer: %v", err)
@@ -292,7 +336,7 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	repo.mu.Lock()
 	reads := repo.reads
 	repo.mu.Unlock()
-	_, _ = svc.Matches(ctx, Caller{}, Query{LeadID: 1, Page: 2})
+	_, _ = svc.Matches(ctx, Caller{}, Query{LeadToken: other.LeadToken, Page: 2})
 	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7, Page: 2})
 	if repo.reads != reads {
 		t.Fatalf("profiles read %d more times within the TTL", repo.reads-reads)
@@ -330,7 +374,7 @@ func TestService_SignedInCustomerOwnsTheLead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: d.LeadID}); err != nil {
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: d.LeadToken}); err != nil {
 		t.Fatalf("a designer's quiz stays an unattached lead: %v", err)
 	}
 }
@@ -340,7 +384,19 @@ func TestService_ResolveForRegistration(t *testing.T) {
 	svc, _, _ := newTestService(3)
 	p, _ := svc.Match(ctx, Caller{}, answersFor("D"), 5)
 	id := p.LeadID
-	res, err := svc.Resolve(ctx, &id, nil, json.RawMessage(`{"dominant_style":"A"}`))
+	// The id alone attaches nothing: the answers sent with it are scored as a new lead.
+	res, err := svc.Resolve(ctx, &id, "", json.RawMessage(`["`+strings.Join(answersFor("A"), `","`)+`"]`), nil)
+	if err != nil || res.LeadID == nil || *res.LeadID == id {
+		t.Fatalf("id without token: %+v %v", res, err)
+	}
+	if res, err := svc.Resolve(ctx, &id, "", nil, nil); err != nil || res.LeadID != nil {
+		t.Fatalf("id alone: %+v %v", res, err)
+	}
+	wrong := id + 1
+	if _, err := svc.Resolve(ctx, &wrong, p.LeadToken, nil, nil); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("token of another lead than lead_id: %v", err)
+	}
+	res, err = svc.Resolve(ctx, &id, p.LeadToken, nil, json.RawMessage(`{"dominant_style":"A"}`))
 	if err != nil || res.LeadID == nil || *res.LeadID != id {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -350,38 +406,37 @@ func TestService_ResolveForRegistration(t *testing.T) {
 	if err := svc.Attach(ctx, id, 3); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Resolve(ctx, &id, nil, nil); !errors.Is(err, ErrLeadTaken) {
+	if _, err := svc.Resolve(ctx, nil, p.LeadToken, nil, nil); !errors.Is(err, ErrLeadTaken) {
 		t.Fatalf("taken lead: %v", err)
 	}
-	missing := int64(404)
-	if _, err := svc.Resolve(ctx, &missing, nil, nil); fault.CodeOf(err) != fault.Invalid {
-		t.Fatalf("missing lead: %v", err)
+	if _, err := svc.Resolve(ctx, nil, "unknown-token", nil, nil); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("unknown token: %v", err)
 	}
 	m := map[string]string{}
 	for i, a := range answersFor("E") {
 		m[fmt.Sprint(i)] = a
 	}
 	raw, _ := json.Marshal(m)
-	res, err = svc.Resolve(ctx, nil, raw, nil)
+	res, err = svc.Resolve(ctx, nil, "", raw, nil)
 	if err != nil || res.LeadID == nil {
 		t.Fatalf("answers map: %+v %v", res, err)
 	}
 	if a, _ := ParseAnalysis(res.Analysis); a.Dominant != "E" {
 		t.Fatalf("scored again on the server: %s", res.Analysis)
 	}
-	if _, err := svc.Resolve(ctx, nil, json.RawMessage(`["nope"]`), nil); !errors.Is(err, ErrBadAnswers) {
+	if _, err := svc.Resolve(ctx, nil, "", json.RawMessage(`["nope"]`), nil); !errors.Is(err, ErrBadAnswers) {
 		t.Fatalf("bad answers: %v", err)
 	}
-	if res, err := svc.Resolve(ctx, nil, nil, nil); err != nil || res.LeadID != nil {
+	if res, err := svc.Resolve(ctx, nil, "", nil, nil); err != nil || res.LeadID != nil {
 		t.Fatalf("nothing sent: %+v %v", res, err)
 	}
 	only := json.RawMessage(`{"dominant_style":"E","style_percentages":{"A":5,"B":10,"C":25,"D":0,"E":60}}`)
-	res, err = svc.Resolve(ctx, nil, nil, only)
+	res, err = svc.Resolve(ctx, nil, "", nil, only)
 	if a, ok := ParseAnalysis(res.Analysis); err != nil || res.LeadID == nil || !ok || a.Percentages["E"] != 60 {
 		t.Fatalf("analysis only: %+v %v", res, err)
 	}
 	for _, bad := range []string{`{"dominant_style":"A","style_percentages":{"A":5,"E":60}}`, `{"dominant_style":"Z"}`, `"x"`} {
-		if res, err := svc.Resolve(ctx, nil, nil, json.RawMessage(bad)); err != nil || res.LeadID != nil {
+		if res, err := svc.Resolve(ctx, nil, "", nil, json.RawMessage(bad)); err != nil || res.LeadID != nil {
 			t.Fatalf("malformed analysis %s is ignored: %+v %v", bad, res, err)
 		}
 	}

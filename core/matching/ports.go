@@ -9,7 +9,11 @@ import (
 // gave, the questionnaire version, and the account it belongs to once the
 // taker registers (or when a signed-in customer took it).
 type Lead struct {
-	ID        int64
+	ID int64
+	// Token is the lead's secret, known only when it is created; TokenHash
+	// (its SHA-256, hex) is what is stored and looked up.
+	Token     string
+	TokenHash string
 	Answers   []string
 	Analysis  Analysis
 	Version   string
@@ -23,6 +27,8 @@ type Repository interface {
 	CreateLead(ctx context.Context, l *Lead) error
 	// Lead returns ErrLeadNotFound when missing.
 	Lead(ctx context.Context, id int64) (Lead, error)
+	// LeadByToken finds a lead by the hash of its token, or ErrLeadNotFound.
+	LeadByToken(ctx context.Context, tokenHash string) (Lead, error)
 	// LatestOfUser returns the account's most recent lead, or ErrLeadNotFound.
 	LatestOfUser(ctx context.Context, userID int64) (Lead, error)
 	// Attach links an unattached lead to an account in one statement; a lead

@@ -1,0 +1,58 @@
+package imaging
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"image"
+	"runtime"
+	"testing"
+)
+
+func TestPixels_WeighsFromTheHeaderAlone(t *testing.T) {
+	s := newTestService(t)
+	ctx := context.Background()
+	png := "data:image/png;base64," + base64.StdEncoding.EncodeToString(encodePNG(t, image.NewGray(image.Rect(0, 0, 3000, 2000))))
+	n, err := s.Pixels(ctx, png)
+	if err != nil || n != 6_000_000 {
+		t.Fatalf("%d %v", n, err)
+	}
+	if s.jobs.Load() != 0 {
+		t.Fatalf("weighing ran %d libvips jobs", s.jobs.Load())
+	}
+	for name, bad := range map[string]struct {
+		url  string
+		want error
+	}{
+		"not a data URL": {"https://example.com/x.png", ErrBadDataURL},
+		"not an image":   {"data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("<svg/>")), ErrNotImage},
+	} {
+		if _, err := s.Pixels(ctx, bad.url); !errors.Is(err, bad.want) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestWorkers_HalfTheCPUsAndABoundedQueue(t *testing.T) {
+	if got, want := DefaultWorkers(), max(1, runtime.NumCPU()/2); got != want {
+		t.Fatalf("DefaultWorkers %d, want %d", got, want)
+	}
+	s := newTestService(t, func(c *Config) { c.Workers, c.MaxWaiting = 1, 1 })
+	ctx := context.Background()
+	if err := s.acquire(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waiter := make(chan error, 1)
+	go func() { waiter <- s.acquire(ctx) }()
+	for s.waiting.Load() != 1 {
+		runtime.Gosched()
+	}
+	if err := s.acquire(ctx); !errors.Is(err, ErrBusy) || ErrBusy.RetryAfterSeconds == 0 {
+		t.Fatalf("third job with one slot and one waiting: %v", err)
+	}
+	s.release()
+	if err := <-waiter; err != nil {
+		t.Fatalf("the waiter gets the slot: %v", err)
+	}
+	s.release()
+}

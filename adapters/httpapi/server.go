@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -190,6 +191,17 @@ func New(cfg Config, d Deps) (*Server, error) {
 
 // Handler returns the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.engine }
+
+// Routes lists every API route as "METHOD /api/path/:param", so suites that
+// must cover them all (authorisation, fuzzing) can check they do.
+func (s *Server) Routes() []string {
+	var out []string
+	for _, r := range s.engine.Routes() {
+		out = append(out, r.Method+" "+r.Path)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // SetAfterCommitHook installs a test hook run between a keyed request's commit
 // and its response, to simulate a crash at the worst moment.

@@ -15,7 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-func testConfig(t *testing.T, extra map[string]string) Config {
+func testConfig(t testing.TB, extra map[string]string) Config {
 	t.Helper()
 	env := map[string]string{"INTERNO_DATA_DIR": t.TempDir(), "INTERNO_RATE_LIMITS": "off", "INTERNO_LOG_LEVEL": "warn",
 		"INTERNO_SHUTDOWN_TIMEOUT": "5s"}

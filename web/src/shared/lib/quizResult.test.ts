@@ -14,6 +14,7 @@ function memory(): StorageArea & { data: Map<string, string> } {
 
 const result = {
   lead_id: 12,
+  lead_token: 'c2VjcmV0LWxlYWQtdG9rZW4tb2YtMjU2LWJpdHMtLS0',
   answers: ['Colori vivaci', 'Legno naturale'],
   style_analysis: { dominant_style: 'A', style_percentages: { A: 40, B: 10, C: 20, D: 10, E: 20 } },
 };
@@ -40,10 +41,17 @@ describe('quizResult', () => {
 
   it('keeps answers taken offline, before the server gave a lead (lead_id 0)', () => {
     const storage = memory();
-    saveQuizResult({ ...result, lead_id: 0 }, storage);
-    expect(loadQuizResult(storage)).toEqual({ ...result, lead_id: 0 });
+    saveQuizResult({ ...result, lead_id: 0, lead_token: '' }, storage);
+    expect(loadQuizResult(storage)).toEqual({ ...result, lead_id: 0, lead_token: '' });
     storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: 'x', answers: ['Legno'] }));
     expect(loadQuizResult(storage)?.lead_id).toBe(0);
+  });
+
+  it('reads a result stored before leads had tokens as one without a token', () => {
+    const storage = memory();
+    storage.setItem('questionnaire_answers', JSON.stringify({ lead_id: 12, answers: ['Legno'] }));
+    storage.setItem('style_analysis', JSON.stringify(result.style_analysis));
+    expect(loadQuizResult(storage)).toMatchObject({ lead_id: 12, lead_token: '' });
   });
 
   it('clears both keys', () => {

@@ -3,11 +3,12 @@ import { PERSISTENT_KEYS, localArea, readJson, removeKey, writeString, type Stor
 /**
  * The style questionnaire's outcome, kept on this device so registration can carry it
  * (customer spec, sections 3 and 7: POST /api/auth/register takes lead_id, questionnaire_answers
- * and style_analysis). The matching feature saves it; the accounts feature reads it at registration
+ * and style_analysis; the lead is attached only with its lead_token, which proves it is this
+ * visitor's). The matching feature saves it; the accounts feature reads it at registration
  * and clears it once the account holds it.
  *
  * Stored in localStorage under the spec's persistent keys: questionnaire_answers holds
- * {lead_id, answers} and style_analysis holds the analysis.
+ * {lead_id, lead_token, answers} and style_analysis holds the analysis.
  */
 export interface StyleAnalysis {
   dominant_style: string;
@@ -17,13 +18,15 @@ export interface StyleAnalysis {
 export interface QuizResult {
   /** The lead the server created for these answers; 0 while it is not known yet (taken offline). */
   lead_id: number;
+  /** The lead's secret from POST /api/match-designers; '' while the lead is not known. */
+  lead_token: string;
   answers: string[];
   style_analysis: StyleAnalysis;
 }
 
 /** Keeps the questionnaire's result for the registration that may follow. */
 export function saveQuizResult(result: QuizResult, storage: StorageArea | null = localArea()): void {
-  writeString(storage, PERSISTENT_KEYS.questionnaireAnswers, JSON.stringify({ lead_id: result.lead_id, answers: result.answers }));
+  writeString(storage, PERSISTENT_KEYS.questionnaireAnswers, JSON.stringify({ lead_id: result.lead_id, lead_token: result.lead_token, answers: result.answers }));
   writeString(storage, PERSISTENT_KEYS.styleAnalysis, JSON.stringify(result.style_analysis));
 }
 
@@ -51,8 +54,9 @@ export function loadQuizResult(storage: StorageArea | null = localArea()): QuizR
   const rawLead = typeof record.lead_id === 'number' ? record.lead_id : Number(record.lead_id);
   // Without a lead (the questionnaire was taken offline) the answers still count: the server scores them.
   const leadId = Number.isInteger(rawLead) && rawLead > 0 ? rawLead : 0;
+  const leadToken = leadId > 0 && typeof record.lead_token === 'string' ? record.lead_token : '';
   const answers = Array.isArray(record.answers) ? record.answers.filter((a): a is string => typeof a === 'string') : [];
-  return { lead_id: leadId, answers, style_analysis: analysis };
+  return { lead_id: leadId, lead_token: leadToken, answers, style_analysis: analysis };
 }
 
 /** Forgets the result (after registration has stored it on the account). */

@@ -12,6 +12,7 @@ export interface RegisterArgs {
   password: string;
   name: string;
   lead_id?: number;
+  lead_token?: string;
   questionnaire_answers?: string[];
   style_analysis?: { dominant_style: string; style_percentages: Record<string, number> };
 }

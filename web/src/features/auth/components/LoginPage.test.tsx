@@ -134,7 +134,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('carries the stored quiz result into registration and then forgets it', async () => {
     const analysis = { dominant_style: 'C', style_percentages: { A: 10, B: 10, C: 50, D: 10, E: 20 } };
-    saveQuizResult({ lead_id: 12, answers: ['Luce naturale'], style_analysis: analysis });
+    saveQuizResult({ lead_id: 12, lead_token: 'token-of-lead-12', answers: ['Luce naturale'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     expect(screen.getByText(/Minimal Contemporaneo/)).toBeTruthy();
@@ -145,7 +145,8 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toEqual({
-      email: 'anna@example.com', password: 'password123', name: 'Anna', lead_id: 12, questionnaire_answers: ['Luce naturale'], style_analysis: analysis,
+      email: 'anna@example.com', password: 'password123', name: 'Anna', lead_id: 12, lead_token: 'token-of-lead-12',
+      questionnaire_answers: ['Luce naturale'], style_analysis: analysis,
     });
     expect(localStorage.getItem('questionnaire_answers')).toBeNull();
   });
@@ -159,7 +160,9 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     type('Conferma password', 'password123');
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByText(/Questa email è già registrata\. Clicca su/)).toBeTruthy();
+    // A lead id from a link carries no token: it attaches nothing, so none is invented.
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5 });
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).not.toHaveProperty('lead_token');
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com'));
     expect(screen.getByRole('tab', { name: 'Accedi' }).getAttribute('aria-selected')).toBe('true');
@@ -181,7 +184,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 describe('registration with a questionnaire taken offline', { timeout: 30_000 }, () => {
   it('sends the answers without a lead id so the server scores them', async () => {
     const analysis = { dominant_style: 'A', style_percentages: { A: 60, B: 10, C: 10, D: 10, E: 10 } };
-    saveQuizResult({ lead_id: 0, answers: ['Colori vivaci'], style_analysis: analysis });
+    saveQuizResult({ lead_id: 0, lead_token: '', answers: ['Colori vivaci'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     type('Nome', 'Anna');

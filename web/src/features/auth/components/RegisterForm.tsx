@@ -26,11 +26,16 @@ export interface RegisterFormProps {
   onSwitchToLogin: (email: string) => void;
 }
 
-/** Builds the registration payload, carrying the questionnaire's result when there is one. */
+/**
+ * Builds the registration payload, carrying the questionnaire's result when there is one. The lead is
+ * attached only with its token, kept with the result on this device; a lead id from elsewhere (the
+ * link of an e-mail) goes without it, and the server then scores the answers sent alongside.
+ */
 export function registrationPayload(values: RegisterValues, leadId: number | null, quiz: QuizResult | null): RegisterArgs {
   const body: RegisterArgs = { email: values.email.trim(), password: values.password, name: values.name.trim() };
   const lead = leadId ?? (quiz && quiz.lead_id > 0 ? quiz.lead_id : null);
   if (lead !== null) body.lead_id = lead;
+  if (lead !== null && quiz && quiz.lead_id === lead && quiz.lead_token !== '') body.lead_token = quiz.lead_token;
   if (quiz) {
     body.questionnaire_answers = quiz.answers;
     body.style_analysis = quiz.style_analysis;

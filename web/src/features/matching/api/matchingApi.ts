@@ -1,8 +1,8 @@
 import { api } from '../../../shared/api/api';
 import { MATCH_PAGE_SIZE, parseMatchPage, type MatchPage } from '../lib/matches';
 
-/** Whose matches to read: a lead (visitors) or the signed-in customer, and which page. */
-export type MatchesArgs = ({ lead_id: number } | { user_id: number }) & { page: number };
+/** Whose matches to read: a lead (visitors, with its token) or the signed-in customer, and which page. */
+export type MatchesArgs = ({ lead_id: number; lead_token: string } | { user_id: number }) & { page: number };
 
 /**
  * Pages of matched designers (GET /api/designers/matches). GET answers are kept in IndexedDB by the

@@ -10,7 +10,7 @@ import { useGetMatchesQuery, type MatchesArgs } from '../api/matchingApi';
 import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
 import styles from './MatchList.module.css';
 
-export type MatchSubject = { lead_id: number } | { user_id: number };
+export type MatchSubject = { lead_id: number; lead_token: string } | { user_id: number };
 
 export interface MatchListProps {
   subject: MatchSubject;

@@ -13,6 +13,8 @@ export interface MatchedDesigner extends Designer {
 /** A page of GET /api/designers/matches or the answer of POST /api/match-designers. */
 export interface MatchPage {
   lead_id: number | null;
+  /** Reads the lead's pages and attaches it at registration; only POST /api/match-designers sends it. */
+  lead_token: string | null;
   style_analysis: StyleAnalysis | null;
   designers: MatchedDesigner[];
   has_more: boolean;
@@ -36,6 +38,7 @@ export function parseMatchPage(raw: unknown): MatchPage {
   const total = Number(body.total);
   return {
     lead_id: Number.isInteger(lead) && lead > 0 ? lead : null,
+    lead_token: typeof body.lead_token === 'string' && body.lead_token !== '' ? body.lead_token : null,
     style_analysis: parseAnalysis(body.style_analysis),
     designers,
     has_more: body.has_more === true,

@@ -34,7 +34,7 @@ export function registerMatchOutbox(): () => void {
       await saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
       const saved = loadQuizResult();
       if (page.lead_id !== null && (saved === null || saved.lead_id === 0)) {
-        saveQuizResult({ lead_id: page.lead_id, answers, style_analysis: analysis });
+        saveQuizResult({ lead_id: page.lead_id, lead_token: page.lead_token ?? '', answers, style_analysis: analysis });
       }
       showToast(t('quiz.synced'), { tone: 'success' });
     },

@@ -25,6 +25,8 @@ interface JourneyResult {
   answers: string[];
   analysis: StyleAnalysis;
   leadId: number | null;
+  /** The lead's token: its pages are read, and it is attached at registration, only with it. */
+  leadToken: string | null;
   firstPage?: MatchPage;
   /** The answers wait in the outbox (finished offline). */
   pending: boolean;
@@ -79,7 +81,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       onLastResult((last) => {
         setResult((current) => {
           if (!current || !current.pending || last.pending || !last.matches) return current;
-          return { ...current, analysis: last.analysis, leadId: last.matches.lead_id, firstPage: last.matches, pending: false };
+          return { ...current, analysis: last.analysis, leadId: last.matches.lead_id, leadToken: last.matches.lead_token, firstPage: last.matches, pending: false };
         });
       }),
     [],
@@ -115,16 +117,16 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     try {
       const page = await match({ answers, idempotencyKey: key }).unwrap();
       const analysis = page.style_analysis ?? local;
-      setResult({ answers, analysis, leadId: page.lead_id, firstPage: page, pending: false, previous: null });
+      setResult({ answers, analysis, leadId: page.lead_id, leadToken: page.lead_token, firstPage: page, pending: false, previous: null });
       void saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
     } catch (error) {
       if (isUnreachable(error as AppError)) {
         const previous = await loadLastResult();
         await queueMatch(answers, local, key);
-        setResult({ answers, analysis: local, leadId: null, pending: true, previous });
+        setResult({ answers, analysis: local, leadId: null, leadToken: null, pending: true, previous });
       } else {
         setFailure(t(matchingFailureKey(error)));
-        setResult({ answers, analysis: local, leadId: null, pending: false, previous: null });
+        setResult({ answers, analysis: local, leadId: null, leadToken: null, pending: false, previous: null });
       }
     }
     dispatch({ type: 'completed' });
@@ -132,7 +134,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
 
   const register = (): void => {
     if (!result) return;
-    saveQuizResult({ lead_id: result.leadId ?? 0, answers: result.answers, style_analysis: result.analysis });
+    saveQuizResult({ lead_id: result.leadId ?? 0, lead_token: result.leadToken ?? '', answers: result.answers, style_analysis: result.analysis });
     navigate(result.leadId ? `/login?mode=register&leadId=${result.leadId}` : '/login?mode=register');
   };
 
@@ -214,8 +216,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       </header>
       {failure ? (
         <Alert tone="error">{failure}</Alert>
-      ) : result.leadId !== null ? (
-        <MatchList subject={{ lead_id: result.leadId }} firstPage={result.firstPage} renderActions={bookAction} />
+      ) : result.leadId !== null && result.leadToken !== null ? (
+        <MatchList subject={{ lead_id: result.leadId, lead_token: result.leadToken }} firstPage={result.firstPage} renderActions={bookAction} />
       ) : result.pending ? (
         <>
           <Alert tone="info">{t('matching.pending')}</Alert>

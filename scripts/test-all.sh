@@ -31,6 +31,7 @@ layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
 layer "Web type check"                                        npm run --silent typecheck
 layer "Web unit tests (Vitest)"                               npm run --silent test:unit
 layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...
+layer "API fuzzing, every route on both engines (${FUZZTIME:-90s})" go test -count=1 ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime "${FUZZTIME:-90s}"
 layer "Browser end-to-end tests (Chromium)"                   npm run --silent test:e2e
 
 echo

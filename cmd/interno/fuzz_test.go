@@ -15,22 +15,22 @@ import (
 // requests with hostile values and malformed requests.
 //
 // `go test` replays the seeds below and the corpus in testdata/fuzz/FuzzAPI;
-// `make test` also fuzzes for a bounded time (FUZZTIME, default 60s):
+// `make test` also fuzzes for a bounded time (FUZZTIME, default 90s):
 //
-//	go test ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime 60s
+//	go test ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime 90s
 //
 // New inputs the fuzzer finds interesting stay in Go's cache; copy them into
-// testdata/fuzz/FuzzAPI to keep them (scripts/fuzz-corpus.sh).
+// testdata/fuzz/FuzzAPI to keep them (make fuzz does, through scripts/fuzz-corpus.sh).
 func FuzzAPI(f *testing.F) {
-	hostile := []string{"Roma", "", "\x00", "riga\nriga\tdue", "\u0085", "\xff\xfe", "9223372036854775808", "1e309", "{}", "@lead"}
+	// A few seeds per route keep the fuzzer's first pass (which replays them
+	// all) short; the values the fuzzer mutates from cover text, numbers and
+	// JSON, and the committed corpus keeps what earlier sessions found.
+	hostile := []string{"Roma", "\x00", "riga\nriga\tdue\u0085", "9223372036854775808", "@lead"}
 	for i := range routes {
 		for _, v := range hostile {
 			f.Add(uint8(i), "", "", "", v)
 		}
-		f.Add(uint8(i), "\x00", "", "", "")
-		f.Add(uint8(i), "", "page=%00&limit=%ff&q=a%0Ab", "", "")
-		f.Add(uint8(i), "", "", `{"name":"\u0000","email":{"x":["\u0085"]},"designer_id":1e999}`, "")
-		f.Add(uint8(i), "", "", `[[[[[[[[[[[[[[[[[[[[`, "")
+		f.Add(uint8(i), "\x00\xff", "page=%00&limit=%ff&q=a%0Ab", `{"name":"\u0000","email":{"x":["\u0085"]},"designer_id":1e999}`, "")
 	}
 	worlds := []*world{newWorld(f, "sqlite"), newWorld(f, "postgres")}
 	f.Fuzz(func(t *testing.T, route uint8, param, query, body, value string) {

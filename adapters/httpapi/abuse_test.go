@@ -1,10 +1,15 @@
 package httpapi
 
 import (
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gin-gonic/gin"
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
@@ -183,5 +188,47 @@ func TestCORS_VaryOriginEverywhere(t *testing.T) {
 	pre := env.do(req{method: "OPTIONS", path: "/api/auth/login", header: map[string]string{"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"}})
 	if pre.Code != 403 || !strings.Contains(strings.Join(pre.Header.Values("Vary"), ","), "Origin") {
 		t.Fatalf("refused preflight: %d %v", pre.Code, pre.Header)
+	}
+}
+
+func TestHeavyBodies_BoundedAtOnce(t *testing.T) {
+	h := newHeavyBodies(slog.New(slog.DiscardHandler), map[string]int64{"POST /api/designers": 25 << 20})
+	release := make(chan struct{})
+	entered := make(chan struct{}, heavySlots+heavyWaiting+1)
+	engine := gin.New()
+	engine.Use(h.handle)
+	engine.POST("/api/designers", func(c *gin.Context) {
+		entered <- struct{}{}
+		<-release
+		c.Status(http.StatusCreated)
+	})
+	engine.POST("/api/small", func(c *gin.Context) { c.Status(http.StatusOK) })
+	big := strings.Repeat("x", DefaultBodyLimit+1)
+	send := func(path string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		engine.ServeHTTP(w, httptest.NewRequest(http.MethodPost, path, strings.NewReader(big)))
+		return w
+	}
+	codes := make(chan int, heavySlots+heavyWaiting)
+	for i := 0; i < heavySlots+heavyWaiting; i++ {
+		go func() { codes <- send("/api/designers").Code }()
+	}
+	for i := 0; i < heavySlots; i++ {
+		<-entered
+	}
+	for h.waiting.Load() != heavyWaiting {
+		runtime.Gosched()
+	}
+	if w := send("/api/designers"); w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("one more heavy request: %d %v", w.Code, w.Header())
+	}
+	if w := send("/api/small"); w.Code != http.StatusOK {
+		t.Fatalf("routes with the default limit are not queued: %d", w.Code)
+	}
+	close(release)
+	for i := 0; i < heavySlots+heavyWaiting; i++ {
+		if code := <-codes; code != http.StatusCreated {
+			t.Fatalf("a waiting request got %d", code)
+		}
 	}
 }

@@ -123,7 +123,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if d.Identity != nil {
 		e.Use(authenticate(d.Identity))
 	}
-	e.Use(routeThrottle(d.Log, s.limits.byRoute), bodyLimit(d.Log, s.bodyLimits), textGuard(d.Log))
+	e.Use(routeThrottle(d.Log, s.limits.byRoute), newHeavyBodies(d.Log, s.bodyLimits).handle, bodyLimit(d.Log, s.bodyLimits), textGuard(d.Log))
 	var faults *faultSwitch
 	if cfg.FaultInjection {
 		// Before the idempotency layer, so a fault acts only once the

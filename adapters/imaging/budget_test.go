@@ -1,6 +1,7 @@
 package imaging
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -19,6 +20,17 @@ func TestPixels_WeighsFromTheHeaderAlone(t *testing.T) {
 	}
 	if s.jobs.Load() != 0 {
 		t.Fatalf("weighing ran %d libvips jobs", s.jobs.Load())
+	}
+	// A JPEG whose size comes after 128 KiB of metadata is weighed from the whole payload.
+	plain := encodeJPEG(t, photoLike(640, 480))
+	app := append([]byte{0xFF, 0xE1, 0xFF, 0xFF}, bytes.Repeat([]byte{'x'}, 0xFFFF-2)...)
+	padded := append(append(append([]byte{0xFF, 0xD8}, app...), app...), plain[2:]...)
+	if n, err := s.Pixels(ctx, "data:image/jpeg;base64,"+base64.StdEncoding.EncodeToString(padded)); err != nil || n != 640*480 {
+		t.Fatalf("JPEG with a large header: %d %v", n, err)
+	}
+	huge := "data:image/png;base64," + base64.StdEncoding.EncodeToString(encodePNG(t, image.NewGray(image.Rect(0, 0, 9000, 9000))))
+	if _, err := s.Pixels(ctx, huge); !errors.Is(err, ErrTooManyPixels) {
+		t.Fatalf("81 MP: %v", err)
 	}
 	for name, bad := range map[string]struct {
 		url  string

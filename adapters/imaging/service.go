@@ -216,20 +216,44 @@ func (s *Service) IngestDataURL(ctx context.Context, kind, dataURL string, maxW,
 	return s.Ingest(ctx, kind, data, maxW, maxH)
 }
 
-// Pixels weighs a data URL: width×height from the header alone, after the
-// same checks Ingest makes first (size, format, header, structure), so a
-// caller can refuse a request's pictures before any of them is decoded.
+// Pixels weighs a data URL: width×height from the header alone, so a caller can refuse a
+// request's pictures before any of them is decoded. It decodes only the first 64 KiB of the
+// base64 payload, where every format keeps its size (a JPEG with a larger EXIF block falls back
+// to the whole payload), so weighing twelve 10 MB pictures costs microseconds; the full checks
+// (structure, limits) run again when a picture is stored.
 func (s *Service) Pixels(ctx context.Context, dataURL string) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	data, err := decodeDataURL(dataURL, s.cfg.MaxUploadBytes)
+	payload, err := dataURLPayload(dataURL, s.cfg.MaxUploadBytes)
 	if err != nil {
 		return 0, err
 	}
-	_, cfg, err := inspect(data, s.lim)
+	const headChars = 64 << 10 / 3 * 4 // 64 KiB of bytes, a whole number of base64 quanta
+	head, err := base64.RawStdEncoding.DecodeString(payload[:min(len(payload), headChars)])
 	if err != nil {
-		return 0, err
+		return 0, ErrBadDataURL.WithCause(err)
+	}
+	f, ok := sniff(head)
+	if !ok {
+		if len(head) == 0 {
+			return 0, ErrEmpty
+		}
+		return 0, ErrNotImage
+	}
+	cfg, err := decodeConfig(f, head)
+	if err != nil && len(payload) > headChars {
+		full, derr := base64.RawStdEncoding.DecodeString(payload)
+		if derr != nil {
+			return 0, ErrBadDataURL.WithCause(derr)
+		}
+		cfg, err = decodeConfig(f, full)
+	}
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return 0, ErrCorrupt.WithCause(err)
+	}
+	if cfg.Width > s.cfg.MaxSide || cfg.Height > s.cfg.MaxSide || int64(cfg.Width)*int64(cfg.Height) > int64(s.cfg.MaxPixels) {
+		return 0, ErrTooManyPixels.With("max_pixels", s.cfg.MaxPixels).With("max_side", s.cfg.MaxSide)
 	}
 	return int64(cfg.Width) * int64(cfg.Height), nil
 }
@@ -237,30 +261,40 @@ func (s *Service) Pixels(ctx context.Context, dataURL string) (int64, error) {
 // decodeDataURL checks the data URL's shape and its size before decoding, so an oversized
 // payload costs no allocation.
 func decodeDataURL(u string, maxBytes int64) ([]byte, error) {
-	const scheme = "data:"
-	if len(u) < len(scheme) || !strings.EqualFold(u[:len(scheme)], scheme) {
-		return nil, ErrBadDataURL
-	}
-	meta, payload, ok := strings.Cut(u[len(scheme):], ",")
-	if !ok {
-		return nil, ErrBadDataURL
-	}
-	params := strings.Split(meta, ";")
-	if !strings.EqualFold(params[len(params)-1], "base64") {
-		return nil, ErrBadDataURL
-	}
-	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(params[0])), "image/") {
-		return nil, ErrNotImage
-	}
-	payload = strings.TrimRight(payload, "=")
-	if int64(base64.RawStdEncoding.DecodedLen(len(payload))) > maxBytes {
-		return nil, ErrTooManyBytes.With("max_bytes", maxBytes)
+	payload, err := dataURLPayload(u, maxBytes)
+	if err != nil {
+		return nil, err
 	}
 	data, err := base64.RawStdEncoding.DecodeString(payload)
 	if err != nil {
 		return nil, ErrBadDataURL.WithCause(err)
 	}
 	return data, nil
+}
+
+// dataURLPayload checks a data URL's shape, media type and size and returns its base64
+// payload without padding, undecoded.
+func dataURLPayload(u string, maxBytes int64) (string, error) {
+	const scheme = "data:"
+	if len(u) < len(scheme) || !strings.EqualFold(u[:len(scheme)], scheme) {
+		return "", ErrBadDataURL
+	}
+	meta, payload, ok := strings.Cut(u[len(scheme):], ",")
+	if !ok {
+		return "", ErrBadDataURL
+	}
+	params := strings.Split(meta, ";")
+	if !strings.EqualFold(params[len(params)-1], "base64") {
+		return "", ErrBadDataURL
+	}
+	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(params[0])), "image/") {
+		return "", ErrNotImage
+	}
+	payload = strings.TrimRight(payload, "=")
+	if int64(base64.RawStdEncoding.DecodedLen(len(payload))) > maxBytes {
+		return "", ErrTooManyBytes.With("max_bytes", maxBytes)
+	}
+	return payload, nil
 }
 
 // Remove deletes a stored upload and its cached variants; removing what is already gone is not an

@@ -76,6 +76,9 @@ type apiRoute struct {
 	// a refusal of the caller (401 for a wrong password).
 	sample  string
 	answers []int
+	// endsSessions marks routes that end the caller's sessions: the matrix
+	// signs everyone in again after calling them.
+	endsSessions bool
 	// skipAuthz leaves a route out of the matrix with the reason, when its
 	// who-may-call-it tests live elsewhere.
 	skipAuthz string
@@ -96,8 +99,8 @@ var routes = []apiRoute{
 	{method: "POST", path: "/api/auth/google", body: `{"credential":"FUZZ"}`, who: accPublic, answers: []int{403}}, // Google sign-in is off in tests
 	{method: "POST", path: "/api/auth/request-password-reset", body: `{"email":"FUZZ"}`, who: accPublic},
 	{method: "POST", path: "/api/auth/reset-password", body: `{"token":"FUZZ","new_password":"FUZZ"}`, who: accPublic},
-	{method: "POST", path: "/api/auth/logout", as: asThrowaway, who: accSignedIn, skipAuthz: "ends the caller's session: adapters/httpapi TestLogout_WhoMayCall"},
-	{method: "POST", path: "/api/auth/logout-all", as: asThrowaway, who: accSignedIn, skipAuthz: "ends the caller's sessions: adapters/httpapi TestLogout_WhoMayCall"},
+	{method: "POST", path: "/api/auth/logout", as: asThrowaway, who: accSignedIn, endsSessions: true},
+	{method: "POST", path: "/api/auth/logout-all", as: asThrowaway, who: accSignedIn, endsSessions: true},
 	{method: "GET", path: "/api/users/me", as: asCustomer, query: "include_designers=FUZZ", who: accSignedIn},
 	{method: "PUT", path: "/api/users/me", as: asCustomer, body: `{"name":"FUZZ","location":"FUZZ"}`, who: accSignedIn},
 	{method: "DELETE", path: "/api/users/me", as: asThrowaway, who: accSignedIn, skipAuthz: "deletes the caller: test/api TestAccounts"},
@@ -179,6 +182,16 @@ type world struct {
 	sofiaID, beaID, annaID, contactID, appointmentID int64
 	sofiaEmail, upload, trackingID, leadToken        string
 	n                                                int // throwaway accounts created
+	logins                                           map[role][2]string
+}
+
+// signInAgain gives every fixture role a fresh token (after a route that ended sessions).
+func (w *world) signInAgain() {
+	for r, l := range w.logins {
+		var m map[string]any
+		w.mustJSON("POST", "/api/auth/login", "", fmt.Sprintf(`{"email":%q,"password":%q}`, l[0], l[1]), &m)
+		w.tokens[r] = m["access_token"].(string)
+	}
 }
 
 // newWorld starts the real app on dialect ("sqlite" or "postgres") in
@@ -208,6 +221,8 @@ func newWorld(t testing.TB, dialect string) *world {
 	w.tokens[asCustomer2], _ = w.customerAccount("bruno@example.com")
 	w.tokens[asDesigner], w.sofiaID = w.designerAccount("sofia@example.com")
 	w.tokens[asDesigner2], w.beaID = w.designerAccount("bea@example.com")
+	w.logins = map[role][2]string{asAdministrator: {"root@example.com", "password123"}, asCustomer: {"anna@example.com", "password123"},
+		asCustomer2: {"bruno@example.com", "password123"}, asDesigner: {"sofia@example.com", "designer123"}, asDesigner2: {"bea@example.com", "designer123"}}
 	w.sofiaEmail = "sofia@example.com"
 	w.mustJSON("GET", fmt.Sprintf("/api/designers/%d", w.sofiaID), "", "", &reg)
 	w.upload = strings.TrimPrefix(reg["gallery_images"].([]any)[0].(string), "/api/")

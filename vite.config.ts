@@ -14,6 +14,9 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // dist/.vite/manifest.json: the module graph the bundle budget (web/scripts/bundle-budget.mjs)
+    // is computed from. The Go server never serves it (dot folders are skipped).
+    manifest: true,
     target: 'es2022',
     // Libraries change less often than app code: separate chunks stay cached across releases.
     rolldownOptions: {

@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     root: fileURLToPath(new URL('./', import.meta.url)),
-    include: ['web/src/**/*.test.{ts,tsx}'],
+    include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['web/src/test/setup.ts'],
     restoreMocks: true,

@@ -18,6 +18,8 @@ layer() {
 }
 
 go_units() { go test -count=1 $(go list ./... | grep -v '/test/api') ; }
+# test/deploy is its own module, so the parsers it uses stay out of the product's go.mod.
+container_files() { (cd test/deploy && go vet ./... && go test -count=1 ./...) ; }
 go_static() {
   local unformatted
   unformatted=$(gofmt -l $(git ls-files '*.go'))
@@ -28,8 +30,12 @@ go_static() {
 scripts/postgres-up.sh || { echo "PostgreSQL unavailable: the database layers will fail"; }
 layer "Go static checks (gofmt, vet)"                         go_static
 layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
+layer "Container files, parsed (Dockerfile, compose, nginx)"  container_files
 layer "Web type check"                                        npm run --silent typecheck
 layer "Web unit tests (Vitest)"                               npm run --silent test:unit
+# Report only for now: prints each route's gzip JavaScript against its budget and
+# fails only when the route table is out of date. Add --enforce to fail on a budget.
+layer "Bundle budget per route (report only)"                 node web/scripts/bundle-budget.mjs
 layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...
 layer "API fuzzing, every route on both engines (${FUZZTIME:-90s})" go test -count=1 ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime "${FUZZTIME:-90s}"
 layer "Browser end-to-end tests (Chromium)"                   npm run --silent test:e2e

@@ -181,6 +181,11 @@ type loginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe bool   `json:"remember_me"`
+	// LeadID and LeadToken are a questionnaire taken on this device before
+	// signing in: a customer's account adopts it as its style profile. The
+	// token names it; an id alone attaches nothing (and fails nothing).
+	LeadID    json.RawMessage `json:"lead_id"`
+	LeadToken string          `json:"lead_token"`
 }
 
 func (s *Server) login(c *gin.Context) {
@@ -188,8 +193,14 @@ func (s *Server) login(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	sess, err := s.d.Identity.Login(c.Request.Context(), identity.Credentials{Email: req.Email,
-		Password: req.Password, Remember: req.RememberMe, Client: c.ClientIP()})
+	leadID, err := parseLeadID(req.LeadID)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	sess, err := s.d.Identity.SignIn(c.Request.Context(), identity.SignInRequest{
+		Credentials: identity.Credentials{Email: req.Email, Password: req.Password, Remember: req.RememberMe, Client: c.ClientIP()},
+		Lead:        identity.LeadClaim{ID: leadID, Token: strings.TrimSpace(req.LeadToken)}})
 	if err != nil {
 		_ = c.Error(err)
 		return

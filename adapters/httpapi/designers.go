@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -82,6 +83,32 @@ func publicDesigner(d designers.Designer) designerView {
 		MinBudget: d.MinBudget, PrimaProposta: d.FirstProposal, Website: d.Website, Portfolio: d.Portfolio,
 		SocialInstagram: d.Instagram, SocialFacebook: d.Facebook, SocialYoutube: d.YouTube, SocialTiktok: d.TikTok,
 		SocialWebsite: d.SocialWebsite, Verified: d.Verified, LikeCount: d.LikeCount, CreatedAt: rfc3339(d.CreatedAt)}
+}
+
+// storedPath is publicPath's inverse for the pictures a client sends back as
+// it was shown them: "/api/uploads/gallery/x.jpg" and the demo catalogue's
+// "/api/styles/scene/c-100.jpeg" (also as a full URL of the site, or as the
+// resized form "/api/images/resize/…?size=…") become the stored
+// "uploads/gallery/x.jpg" and "styles/scene/c-100.jpeg". Data URLs and
+// anything else pass unchanged, for the core's edit rules to judge.
+func storedPath(p string) string {
+	p = strings.TrimSpace(p)
+	if p == "" || strings.HasPrefix(p, "data:") {
+		return p
+	}
+	if u, err := url.Parse(p); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		p = u.Path
+	} else if err == nil && u.Scheme == "" && u.Host == "" {
+		p = u.Path
+	}
+	rest, ok := strings.CutPrefix(p, "/api/")
+	if !ok {
+		return strings.TrimPrefix(p, "/")
+	}
+	if resized, ok := strings.CutPrefix(rest, "images/resize/"); ok {
+		return resized
+	}
+	return rest
 }
 
 // privateDesigner adds what only the designer and admins may see.
@@ -307,9 +334,16 @@ func (s *Server) updateDesigner(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	edit := designers.Edit{Apply: req.apply, ProfilePicture: req.ProfilePicture}
+	edit := designers.Edit{Apply: req.apply}
+	if req.ProfilePicture != nil {
+		p := storedPath(*req.ProfilePicture)
+		edit.ProfilePicture = &p
+	}
 	if req.GalleryImages != nil {
-		g := []string(*req.GalleryImages)
+		g := make([]string, len(*req.GalleryImages))
+		for i, entry := range *req.GalleryImages {
+			g[i] = storedPath(entry)
+		}
 		edit.Gallery = &g
 	}
 	d, err := s.d.Designers.Update(c.Request.Context(), designerCaller(c), id, edit)

@@ -1,9 +1,14 @@
 package httpapi
 
 import (
+	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"interno/adapters/store"
+	"interno/core/designers"
 )
 
 const tinyJPEG = "data:image/jpeg;base64,/9j/4AAQSkZJRg=="
@@ -191,6 +196,94 @@ func TestDesigners_WhoMay(t *testing.T) {
 			env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "alba@example.com", "password": "designer123"}}, 401)
 		})
 	})
+}
+
+// The demo catalogue's galleries are generated pictures stored as
+// "styles/scene/…" (not uploads): the API shows them as "/api/styles/scene/…",
+// and sending them back unchanged, reordered or trimmed must be accepted.
+func TestDesigners_DemoGalleryEdits(t *testing.T) {
+	each(t, func(t *testing.T, env *testEnv) {
+		tok, id := env.newDesignerAccount("demo@example.com")
+		otherTok, otherID := env.newDesignerAccount("altro@example.com")
+		repo := store.NewDesignerRepo(env.db)
+		demo := func(designerID int64, first int) {
+			_, err := repo.Update(context.Background(), designerID, func(d *designers.Designer) error {
+				d.Gallery = []string{"styles/scene/c-" + itoa(int64(first)) + ".jpeg", "styles/scene/c-" + itoa(int64(first+1)) + ".jpeg",
+					"styles/scene/c-" + itoa(int64(first+2)) + ".jpeg"}
+				d.ProfilePicture = "styles/avatar/c-" + itoa(designerID) + ".jpeg"
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		demo(id, 100)
+		demo(otherID, 110)
+		path := "/api/designers/" + itoa(id)
+		shown := env.expect(req{method: "GET", path: path, token: tok}, 200).JSON(t)
+		gallery := shown["gallery_images"].([]any)
+		if gallery[0] != "/api/styles/scene/c-100.jpeg" {
+			t.Fatalf("demo gallery shown as %v", gallery)
+		}
+
+		t.Run("UnchangedGalleryAndPicture", func(t *testing.T) {
+			got := env.expect(req{method: "PUT", path: path, token: tok, body: map[string]any{
+				"bio": "Stessa galleria", "gallery_images": gallery, "profile_picture": shown["profile_picture"]}}, 200).JSON(t)
+			if !slices.Equal(got["gallery_images"].([]any), gallery) || got["profile_picture"] != shown["profile_picture"] {
+				t.Fatalf("%v", got)
+			}
+		})
+		t.Run("OtherFormsOfTheSamePaths", func(t *testing.T) {
+			forms := []any{"http://interno.test/api/styles/scene/c-100.jpeg", "/api/images/resize/styles/scene/c-101.jpeg?size=small",
+				"styles/scene/c-102.jpeg"}
+			got := env.expect(req{method: "PUT", path: path, token: tok, body: map[string]any{"gallery_images": forms}}, 200).JSON(t)
+			if !slices.Equal(got["gallery_images"].([]any), gallery) {
+				t.Fatalf("%v", got["gallery_images"])
+			}
+		})
+		t.Run("RemoveReorderAndAdd", func(t *testing.T) {
+			got := env.expect(req{method: "PUT", path: path, token: tok, body: map[string]any{
+				"gallery_images": []any{gallery[2], tinyJPEG, gallery[1]}}}, 200).JSON(t)
+			g := got["gallery_images"].([]any)
+			if len(g) != 3 || g[0] != gallery[2] || g[2] != gallery[1] || !strings.HasPrefix(g[1].(string), "/api/uploads/gallery/") {
+				t.Fatalf("%v", g)
+			}
+			if !slices.Contains(env.imgs.removed, "styles/scene/c-100.jpeg") {
+				t.Fatalf("the dropped picture was not handed to removal: %v", env.imgs.removed)
+			}
+			stored := env.expect(req{method: "GET", path: path}, 200).JSON(t)["gallery_images"].([]any)
+			if !slices.Equal(stored, g) {
+				t.Fatalf("stored %v, answered %v", stored, g)
+			}
+		})
+		t.Run("SomeoneElsesPicturesRefused", func(t *testing.T) {
+			theirs := env.expect(req{method: "GET", path: "/api/designers/" + itoa(otherID), token: otherTok}, 200).JSON(t)
+			r := env.expect(req{method: "PUT", path: path, token: tok, body: map[string]any{"gallery_images": []any{theirs["gallery_images"].([]any)[0]}}}, 422).JSON(t)
+			if r["reason"] != "gallery_image_unknown" {
+				t.Fatalf("%v", r)
+			}
+			r = env.expect(req{method: "PUT", path: path, token: tok, body: map[string]any{"profile_picture": theirs["profile_picture"]}}, 422).JSON(t)
+			if r["reason"] != "profile_picture_unknown" {
+				t.Fatalf("%v", r)
+			}
+		})
+	})
+}
+
+func TestStoredPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/uploads/gallery/a.jpg":                           "uploads/gallery/a.jpg",
+		"https://interno.example/api/uploads/gallery/b.jpg":    "uploads/gallery/b.jpg",
+		"uploads/gallery/c.jpg":                                "uploads/gallery/c.jpg",
+		" /api/styles/scene/c-100.jpeg ":                       "styles/scene/c-100.jpeg",
+		"/api/images/resize/styles/avatar/a-1.jpeg?size=small": "styles/avatar/a-1.jpeg",
+		"data:image/png;base64,AAAA":                           "data:image/png;base64,AAAA",
+		"":                                                     "",
+	} {
+		if got := storedPath(in); got != want {
+			t.Errorf("%q → %q, want %q", in, got, want)
+		}
+	}
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -238,6 +238,10 @@ type resultsInput struct {
 		StylePercentages map[string]float64 `json:"style_percentages"`
 	} `json:"style_analysis"`
 	DesignerIDs []flexInt `json:"designer_ids"`
+	// LeadID and LeadToken are the visitor's questionnaire, carried by the
+	// e-mail's links when the token names it.
+	LeadID    *flexInt `json:"lead_id"`
+	LeadToken string   `json:"lead_token"`
 }
 
 func (s *Server) sendResults(c *gin.Context) {
@@ -257,6 +261,14 @@ func (s *Server) sendResults(c *gin.Context) {
 	for _, id := range in.DesignerIDs {
 		r.DesignerIDs = append(r.DesignerIDs, int64(id))
 	}
+	if in.LeadID != nil {
+		if *in.LeadID < 0 {
+			_ = c.Error(fault.InvalidField("lead_id", "lead_id must be a positive integer"))
+			return
+		}
+		r.LeadID = int64(*in.LeadID)
+	}
+	r.LeadToken = strings.TrimSpace(in.LeadToken)
 	sent, err := s.d.Engagement.SendResults(c.Request.Context(), engagementCaller(c), r)
 	if err != nil {
 		_ = c.Error(err)

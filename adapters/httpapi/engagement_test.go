@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"interno/core/email"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
 )
 
 type engDesigners struct{ d *designers.Service }
@@ -24,6 +26,17 @@ func (e engDesigners) Designer(ctx context.Context, id int64) (engagement.Design
 		return engagement.DesignerRef{}, engagement.ErrDesignerNotFound
 	}
 	return engagement.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name, Style: string(d.DesignStyle), Experience: d.Experience}, err
+}
+
+// engLeads checks a visitor's lead as cmd/interno wires it.
+type engLeads struct{ m *matching.Service }
+
+func (e engLeads) VisitorLead(ctx context.Context, id int64, token string) (int64, error) {
+	l, err := e.m.LeadOf(ctx, id, token)
+	if err == nil && l.UserID != nil {
+		return 0, matching.ErrLeadTaken
+	}
+	return l.ID, err
 }
 
 type engAccounts struct{ id *identity.Service }
@@ -39,19 +52,21 @@ type engEnv struct {
 	*testEnv
 	sofia, bea, anna, bruno, admin string
 	sofiaID, beaID, annaID         int64
+	leads                          *matching.Service
 }
 
 func newEngEnv(t *testing.T, db *store.DB) *engEnv {
 	t.Helper()
 	var svc *engagement.Service
+	leads := matching.NewService(matching.Config{}, store.NewMatchingRepo(db))
 	env := newEnv(t, db, func(cfg *Config, d *Deps) {
 		svc = engagement.NewService(engagement.Config{BaseURL: cfg.BaseURL, Clock: cfg.Clock}, engagement.Deps{
 			Repo: store.NewEngagementRepo(db), Designers: engDesigners{d.Designers}, Accounts: engAccounts{d.Identity},
-			Mail: store.NewEmailQueue(db), Tx: db})
+			Mail: store.NewEmailQueue(db), Tx: db, Leads: engLeads{leads}})
 		d.Engagement = svc
 	})
 	env.id.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
-	e := &engEnv{testEnv: env}
+	e := &engEnv{testEnv: env, leads: leads}
 	e.sofia, e.sofiaID = env.newDesignerAccount("sofia@example.com")
 	e.bea, e.beaID = env.newDesignerAccount("bea@example.com")
 	e.anna, e.annaID = env.account("anna@example.com")
@@ -206,12 +221,65 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		}
 		var tracking string
 		t.Run("VisitorSendsToAnAddress", func(t *testing.T) {
-			r := e.expect(req{method: "POST", path: "/api/email/send-results", body: body("guest@example.com")}, 202).JSON(t)
+			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("C"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			withLead := body("guest@example.com")
+			withLead["lead_id"], withLead["lead_token"] = quiz.LeadID, quiz.LeadToken
+			r := e.expect(req{method: "POST", path: "/api/email/send-results", body: withLead}, 202).JSON(t)
 			tracking = r["tracking_id"].(string)
 			msgs := e.dueMail("guest@example.com")
 			if len(msgs) != 1 || !strings.Contains(msgs[0].Text, "Minimal Contemporaneo: 40%") ||
 				!strings.Contains(msgs[0].HTML, "/api/email/track/"+tracking+"/click?url=%2Fprofile%2F") {
 				t.Fatalf("%+v", msgs)
+			}
+			// The visitor's questionnaire (id and token) rides on every link, so
+			// registering from the e-mail, later and anywhere, keeps it.
+			lead := url.QueryEscape(fmt.Sprintf("leadId=%d&leadToken=%s", quiz.LeadID, quiz.LeadToken))
+			for _, link := range []string{url.QueryEscape("/login?mode=register&redirect=designers&") + lead, url.QueryEscape(fmt.Sprintf("/profile/%d?", e.sofiaID)) + lead} {
+				if !strings.Contains(msgs[0].Text, link) {
+					t.Fatalf("no %s in %s", link, msgs[0].Text)
+				}
+			}
+			// A click is counted without the token: statistics hold no secret.
+			page := fmt.Sprintf("/profile/%d?leadId=%d&leadToken=%s", e.sofiaID, quiz.LeadID, quiz.LeadToken)
+			res := e.expect(req{method: "GET", path: "/api/email/track/" + tracking + "/click?url=" + url.QueryEscape(page)}, 302)
+			if res.Header.Get("Location") != "http://interno.test"+page {
+				t.Fatalf("redirect to %q", res.Header.Get("Location"))
+			}
+			var urls []string
+			if err := e.db.Conn(context.Background()).Table("email_clicks").Pluck("url", &urls).Error; err != nil {
+				t.Fatal(err)
+			}
+			if len(urls) != 1 || strings.Contains(urls[0], quiz.LeadToken) || !strings.Contains(urls[0], fmt.Sprintf("leadId=%d", quiz.LeadID)) {
+				t.Fatalf("clicks stored %v", urls)
+			}
+		})
+		t.Run("LinksCarryNoLeadWithoutItsToken", func(t *testing.T) {
+			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("B"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("D"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, lead := range []map[string]any{
+				{"lead_id": quiz.LeadID},
+				{"lead_id": quiz.LeadID, "lead_token": "made-up"},
+				{"lead_id": quiz.LeadID, "lead_token": other.LeadToken},
+			} {
+				addr := fmt.Sprintf("nolead%d@example.com", i)
+				b := body(addr)
+				for k, v := range lead {
+					b[k] = v
+				}
+				e.expect(req{method: "POST", path: "/api/email/send-results", body: b}, 202)
+				msgs := e.dueMail(addr)
+				if len(msgs) != 1 || strings.Contains(msgs[0].Text, "leadId") || strings.Contains(msgs[0].Text, "leadToken") {
+					t.Fatalf("%v: %+v", lead, msgs)
+				}
 			}
 		})
 		t.Run("CustomerGetsItAtTheirOwnAddress", func(t *testing.T) {
@@ -238,6 +306,9 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		t.Run("BadInput", func(t *testing.T) {
 			e.expect(req{method: "POST", path: "/api/email/send-results", body: map[string]any{"email": "x@example.com"}}, 422)
 			e.expect(req{method: "POST", path: "/api/email/send-results", body: body("nope")}, 422)
+			badLead := body("x@example.com")
+			badLead["lead_id"] = -1
+			e.expect(req{method: "POST", path: "/api/email/send-results", body: badLead}, 422)
 		})
 		t.Run("Throttled", func(t *testing.T) {
 			for i := 0; i < 2; i++ {
@@ -270,7 +341,7 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 				e.expect(req{method: "GET", path: "/api/email/stats", token: tok}, 403)
 			}
 			st := e.expect(req{method: "GET", path: "/api/email/stats?days=30&email_type=style_results", token: e.admin}, 200).JSON(t)
-			if st["total_sent"].(float64) != 4 || st["total_clicked"].(float64) != 1 || st["click_rate"].(float64) != 25 || st["days"].(float64) != 30 {
+			if st["total_sent"].(float64) != 7 || st["total_clicked"].(float64) != 1 || st["click_rate"].(float64) != 14.3 || st["days"].(float64) != 30 {
 				t.Fatalf("%v", st)
 			}
 			e.expect(req{method: "GET", path: "/api/email/stats?days=abc", token: e.admin}, 422)

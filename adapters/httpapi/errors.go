@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -28,6 +29,22 @@ var statusOf = map[fault.Code]int{
 	fault.Internal:     http.StatusInternalServerError,
 }
 
+// statusClientClosedRequest is the status (nginx's 499) recorded for a request
+// whose client went away before the answer: nobody reads it, and it is not a
+// server failure, so it is logged as information, never as an ERROR.
+const statusClientClosedRequest = 499
+
+// clientGone reports whether err comes from the client closing the request:
+// its context was cancelled and the failure is the cancellation itself or an
+// internal one that followed it (drivers report an interrupted query in their
+// own words). A fault the handler chose (404, 422...) is rendered as usual.
+func clientGone(c *gin.Context, err error) bool {
+	if c.Request.Context().Err() == nil {
+		return false
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || fault.CodeOf(err) == fault.Internal
+}
+
 // errInternal is what clients see for anything that is not a fault.
 var errInternal = fault.New(fault.Internal, "Internal error").WithReason("internal")
 
@@ -46,6 +63,12 @@ func renderErrors(log *slog.Logger) gin.HandlerFunc {
 }
 
 func writeError(c *gin.Context, log *slog.Logger, err error) {
+	if clientGone(c, err) {
+		log.InfoContext(c.Request.Context(), "client closed request", "request_id", c.GetString(ctxRequestID),
+			"method", c.Request.Method, "path", c.Request.URL.Path, "error", err.Error())
+		c.AbortWithStatus(statusClientClosedRequest)
+		return
+	}
 	f, ok := fault.As(err)
 	if !ok {
 		var maxErr *http.MaxBytesError

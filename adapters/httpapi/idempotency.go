@@ -121,7 +121,7 @@ func (m *idempotency) handle(c *gin.Context) {
 			return nil
 		})
 		st := buf.Status()
-		if st >= 500 || st == http.StatusUnauthorized || st == http.StatusTooManyRequests || st == http.StatusConflict && isInFlight(buf.body.Bytes()) {
+		if st >= 500 || st == statusClientClosedRequest || st == http.StatusUnauthorized || st == http.StatusTooManyRequests || st == http.StatusConflict && isInFlight(buf.body.Bytes()) {
 			return errRollback
 		}
 		return m.store.Save(ctx, who, key, StoredResponse{RequestHash: hash, Status: st,

@@ -34,6 +34,27 @@ func (q testQuestionnaire) Attach(ctx context.Context, leadID, userID int64) err
 	return q.m.Attach(ctx, leadID, userID)
 }
 
+func (q testQuestionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
+	r, err := q.m.Adopt(ctx, leadID, userID)
+	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
+}
+
+func (q testQuestionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
+	var id int64
+	if lead.ID != nil {
+		id = *lead.ID
+	}
+	return q.m.Claim(ctx, id, lead.Token)
+}
+
+// testStyleProfiles saves a signed-in customer's questionnaire on the account, as cmd/interno wires it.
+type testStyleProfiles struct{ id *identity.Service }
+
+func (p testStyleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {
+	_, err := p.id.AdoptQuestionnaire(ctx, userID, leadID)
+	return err
+}
+
 func newMatchEnv(t *testing.T, db *store.DB, n int) *matchEnv {
 	t.Helper()
 	me := &matchEnv{}
@@ -42,6 +63,7 @@ func newMatchEnv(t *testing.T, db *store.DB, n int) *matchEnv {
 		d.Matching = me.svc
 	})
 	env.id.SetQuestionnaire(testQuestionnaire{me.svc})
+	me.svc.SetAccounts(testStyleProfiles{env.id}, db)
 	me.testEnv = env
 	ctx := context.Background()
 	users, dsg := store.NewUserRepo(db), store.NewDesignerRepo(db)

@@ -442,11 +442,29 @@ func TestScheduling_Lifecycle(t *testing.T) {
 			}
 		})
 		t.Run("Complete", func(t *testing.T) {
-			r := se.expect(req{method: "PUT", path: p("complete"), token: se.sofia}, 200).JSON(t)
+			// Not before the call starts (Tuesday 09:00): 409 with the reason and the start.
+			early := se.expect(req{method: "PUT", path: p("complete"), token: se.sofia}, 409).JSON(t)
+			if early["reason"] != "call_not_started" || early["starts_at"] != "2027-03-02T08:00:00Z" {
+				t.Fatalf("%v", early)
+			}
+			if v := se.expect(req{method: "GET", path: "/api/appointments/" + id, token: se.sofia}, 200).JSON(t); v["status"] != "confirmed" {
+				t.Fatalf("a refused completion changed the appointment: %v", v)
+			}
+			saved := se.clock.now
+			defer func() { se.clock.now = saved }()
+			se.clock.now = time.Date(2027, 3, 2, 9, 0, 0, 0, se.loc).Add(-time.Second)
+			sofia := se.expect(req{method: "POST", path: "/api/auth/login",
+				body: map[string]any{"email": "sofia@example.com", "password": "designer123"}}, 200).JSON(t)["access_token"].(string)
+			se.expect(req{method: "PUT", path: p("complete"), token: sofia}, 409)
+			se.clock.now = time.Date(2027, 3, 2, 9, 0, 0, 0, se.loc)
+			r := se.expect(req{method: "PUT", path: p("complete"), token: sofia}, 200).JSON(t)
 			if r["status"] != "completed" || r["call_link"] != "" {
 				t.Fatalf("%v", r)
 			}
-			se.expect(req{method: "PUT", path: p("complete"), token: se.sofia}, 409)
+			r = se.expect(req{method: "PUT", path: p("complete"), token: sofia}, 409).JSON(t)
+			if r["reason"] != "invalid_transition" {
+				t.Fatalf("%v", r)
+			}
 		})
 		t.Run("RejectThenDelete", func(t *testing.T) {
 			b := idOf(se.book(se.bruno, 2, 10))

@@ -76,8 +76,10 @@ type Server struct {
 	cfg    Config
 	d      Deps
 	engine *gin.Engine
-	idem   *idempotency
-	limits limiters
+	// handler is the engine behind the JSON compressor (compress.go).
+	handler http.Handler
+	idem    *idempotency
+	limits  limiters
 	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
 	bodyLimits map[string]int64
 	// streams is cancelled at shutdown so long-lived responses (server-sent
@@ -186,11 +188,14 @@ func New(cfg Config, d Deps) (*Server, error) {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, gin.H{"detail": "Method Not Allowed", "reason": "method_not_allowed"})
 	})
 	s.engine = e
+	if s.handler, err = compressJSON(e); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
 // Handler returns the root HTTP handler.
-func (s *Server) Handler() http.Handler { return s.engine }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // Routes lists every API route as "METHOD /api/path/:param", so suites that
 // must cover them all (authorisation, fuzzing) can check they do.

@@ -74,6 +74,15 @@ func TestServer_Foundation(t *testing.T) {
 		if api.Header.Get("Cache-Control") != "no-store" {
 			t.Errorf("API responses must not be cached: %q", api.Header.Get("Cache-Control"))
 		}
+		// JSON gets the strictest policy; every other security header stays.
+		if got := api.Header.Get("Content-Security-Policy"); got != "default-src 'none'; frame-ancestors 'none'" {
+			t.Errorf("API CSP %q", got)
+		}
+		for _, h := range []string{"X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Permissions-Policy", "Cross-Origin-Opener-Policy", "X-Request-ID"} {
+			if api.Header.Get(h) == "" || api.Header.Get(h) != r.Header.Get(h) && h != "X-Request-ID" {
+				t.Errorf("API %s = %q, page %q", h, api.Header.Get(h), r.Header.Get(h))
+			}
+		}
 	})
 	t.Run("PanicIsGeneric500", func(t *testing.T) {
 		env.srv.engine.GET("/api/test/panic", func(*gin.Context) { panic("secret internals at line 42") })

@@ -107,7 +107,9 @@ func (o *FileOutbox) nextName() string {
 // directory, so the rename is atomic and the content durable.
 func writeAtomic(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".tmp-*.eml")
+	// The temporary name does not end in .eml, so nothing that lists the
+	// outbox (a mail client, the tests) ever reads a half-written message.
+	tmp, err := os.CreateTemp(dir, ".tmp-*.part")
 	if err != nil {
 		return err
 	}

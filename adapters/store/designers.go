@@ -86,12 +86,15 @@ type DesignerRepo struct{ db *DB }
 // NewDesignerRepo returns the repository.
 func NewDesignerRepo(db *DB) *DesignerRepo { return &DesignerRepo{db: db} }
 
-// designerColumns lists the designers columns (explicitly, so the joined
-// e-mail never reaches an INSERT or UPDATE).
+// designerColumns lists the designers columns a profile write sets
+// (explicitly, so the joined e-mail never reaches an INSERT or UPDATE).
+// like_count is not among them: it is the count of the designer's likes rows,
+// set only by EngagementRepo in the transaction that changes those rows, so no
+// profile write (a seed, an edit read before a like) can store another number.
 var designerColumns = []string{"user_id", "name", "phone", "city", "bio", "profile_picture", "gallery_images",
 	"design_style", "work_preferences", "specialties", "experience", "min_budget", "prima_proposta", "website",
 	"portfolio", "social_instagram", "social_facebook", "social_youtube", "social_tiktok", "social_website",
-	"verified", "like_count", "updated_at"}
+	"verified", "updated_at"}
 
 func (r *DesignerRepo) query(ctx context.Context) *gorm.DB {
 	return r.db.Conn(ctx).Table("designers").Select("designers.*, users.email AS email").

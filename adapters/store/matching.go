@@ -66,6 +66,28 @@ func (r *MatchingRepo) CreateLead(ctx context.Context, l *matching.Lead) error {
 	return nil
 }
 
+// CreateQuizLead inserts the lead of a quiz just answered. On PostgreSQL its
+// transaction commits with synchronous_commit off (SET LOCAL: this
+// transaction only, never the session or the pool), so the answer does not
+// wait for the WAL flush; a crash can lose the last fraction of a second of
+// such leads, never a row of anything else, and never half a lead. Inside a
+// caller's transaction (the idempotency layer wraps a keyed POST in one) the
+// setting covers that transaction, which holds only this lead and its stored
+// answer, lost or kept together. SQLite keeps synchronous(FULL): the
+// setting is per connection and it meets the budget without it
+// (docs/matching.md).
+func (r *MatchingRepo) CreateQuizLead(ctx context.Context, l *matching.Lead) error {
+	if r.db.Dialect() != Postgres {
+		return r.CreateLead(ctx, l)
+	}
+	return r.db.InTx(ctx, func(ctx context.Context) error {
+		if err := r.db.Conn(ctx).Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
+			return translate(err)
+		}
+		return r.CreateLead(ctx, l)
+	})
+}
+
 // Lead loads one lead.
 func (r *MatchingRepo) Lead(ctx context.Context, id int64) (matching.Lead, error) {
 	var row leadRow
@@ -87,10 +109,18 @@ func (r *MatchingRepo) LeadByToken(ctx context.Context, tokenHash string) (match
 	return row.toLead(), nil
 }
 
-// LatestOfUser loads the account's most recent lead.
-func (r *MatchingRepo) LatestOfUser(ctx context.Context, userID int64) (matching.Lead, error) {
+// ProfileLead loads the lead the account's style profile points at
+// (users.lead_id, written with the profile by identity), else the account's
+// most recent lead.
+func (r *MatchingRepo) ProfileLead(ctx context.Context, userID int64) (matching.Lead, error) {
 	var row leadRow
-	if err := r.db.Conn(ctx).Where("user_id = ?", userID).Order("id DESC").Take(&row).Error; err != nil {
+	err := r.db.Conn(ctx).Table("leads").Select("leads.*").
+		Joins("JOIN users ON users.lead_id = leads.id AND users.id = leads.user_id").
+		Where("users.id = ?", userID).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		err = r.db.Conn(ctx).Where("user_id = ?", userID).Order("id DESC").Take(&row).Error
+	}
+	if err != nil {
 		return matching.Lead{}, leadErr(err)
 	}
 	return row.toLead(), nil

@@ -30,7 +30,7 @@ func seedCatalogue(b *testing.B, db *store.DB, n int) {
 			sp := []string{style.Specialties[i%len(style.Specialties)], style.Specialties[(i*7)%len(style.Specialties)]}
 			d := designers.Designer{UserID: u.ID, Name: u.Name, City: "Roma", Bio: "Bio", DesignStyle: style.Codes[i%5],
 				Specialties: sp, WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni",
-				LikeCount: i % 40, Gallery: []string{"uploads/gallery/a.jpg", "uploads/gallery/b.jpg"}}
+				Gallery: []string{"uploads/gallery/a.jpg", "uploads/gallery/b.jpg"}}
 			if err := dsg.Create(ctx, &d); err != nil {
 				return err
 			}
@@ -147,6 +147,31 @@ func BenchmarkMatching(b *testing.B) {
 				if len(lat) > 0 {
 					b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 					b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLeadCommit compares a durable lead (registration) with a quiz lead,
+// which on PostgreSQL commits without waiting for the WAL flush: the
+// difference is this disk's flush time (docs/matching.md).
+func BenchmarkLeadCommit(b *testing.B) {
+	for _, dialect := range []store.Dialect{store.SQLite, store.Postgres} {
+		db := storetest.Open(b, dialect, storetest.Options{})
+		repo := store.NewMatchingRepo(db)
+		ctx := context.Background()
+		a := matching.Analysis{Dominant: "C", Percentages: map[style.Code]int{"A": 0, "B": 0, "C": 100, "D": 0, "E": 0}}
+		for _, kind := range []struct {
+			name   string
+			create func(context.Context, *matching.Lead) error
+		}{{"Durable", repo.CreateLead}, {"Quiz", repo.CreateQuizLead}} {
+			b.Run(string(dialect)+"/"+kind.name, func(b *testing.B) {
+				for b.Loop() {
+					l := matching.Lead{Answers: []string{"uno"}, Analysis: a, Version: "v1"}
+					if err := kind.create(ctx, &l); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		}

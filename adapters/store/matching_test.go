@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"interno/adapters/store"
@@ -57,7 +58,7 @@ func TestMatchingRepo_Leads(t *testing.T) {
 		if err := users.Create(ctx, &u2); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := repo.LatestOfUser(ctx, u1.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+		if _, err := repo.ProfileLead(ctx, u1.ID); !errors.Is(err, matching.ErrLeadNotFound) {
 			t.Fatalf("no lead yet: %v", err)
 		}
 		if err := repo.Attach(ctx, l.ID, u1.ID); err != nil {
@@ -76,9 +77,23 @@ func TestMatchingRepo_Leads(t *testing.T) {
 		if err := repo.CreateLead(ctx, &newer); err != nil {
 			t.Fatal(err)
 		}
-		latest, err := repo.LatestOfUser(ctx, u1.ID)
+		latest, err := repo.ProfileLead(ctx, u1.ID)
 		if err != nil || latest.ID != newer.ID || latest.UserID == nil || *latest.UserID != u1.ID {
-			t.Fatalf("latest %+v %v", latest, err)
+			t.Fatalf("without a profile pointer the newest lead: %+v %v", latest, err)
+		}
+		// The account's pointer (an older lead adopted later) wins over the newest lead.
+		if _, err := users.Update(ctx, u1.ID, func(u *identity.User) error { u.LeadID = &l.ID; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := repo.ProfileLead(ctx, u1.ID); err != nil || got.ID != l.ID {
+			t.Fatalf("the adopted lead: %+v %v", got, err)
+		}
+		// A pointer at a lead that is not the account's own is never followed.
+		if _, err := users.Update(ctx, u2.ID, func(u *identity.User) error { u.LeadID = &l.ID; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := repo.ProfileLead(ctx, u2.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+			t.Fatalf("someone else's lead: %v", err)
 		}
 		// Deleting the account takes its leads with it.
 		if err := users.Delete(ctx, u1.ID); err != nil {
@@ -101,9 +116,15 @@ func TestMatchingRepo_Profiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := designers.Designer{UserID: u.ID, Name: "D", City: "Roma", DesignStyle: style.Codes[i+2], Specialties: sp,
-				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni", LikeCount: i * 4}
+				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni"}
 			if err := ds.Create(ctx, &d); err != nil {
 				t.Fatal(err)
+			}
+			// The ranking's like count is the likes rows: i*4 customers like designer i.
+			for f := 0; f < i*4; f++ {
+				if _, err := store.NewEngagementRepo(db).ToggleLike(ctx, newCustomer(t, db, fmt.Sprintf("fan%d-%d@example.com", i, f)), d.ID); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		ps, err := store.NewMatchingRepo(db).Profiles(ctx)
@@ -136,5 +157,147 @@ func TestMigrate_AppliesReservedNumbersLate(t *testing.T) {
 		if err := store.NewMatchingRepo(db).CreateLead(ctx, &l); err != nil {
 			t.Fatal(err)
 		}
+	})
+}
+
+// TestMigrate_StyleProfileBackfill checks 00011: a customer who took the
+// questionnaire while signed in before accounts kept it gets that newest lead
+// as the account's style profile; accounts already pointing at their newest
+// lead, and designers, are left alone.
+func TestMigrate_StyleProfileBackfill(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		users, repo := store.NewUserRepo(db), store.NewMatchingRepo(db)
+		analysis := func(c style.Code) matching.Analysis {
+			p := map[style.Code]int{"A": 0, "B": 0, "C": 0, "D": 0, "E": 0}
+			p[c] = 100
+			return matching.Analysis{Dominant: c, Percentages: p}
+		}
+		mk := func(email string, role identity.Role) identity.User {
+			u := identity.User{Email: email, Name: "X", Role: role}
+			if err := users.Create(ctx, &u); err != nil {
+				t.Fatal(err)
+			}
+			return u
+		}
+		lead := func(u identity.User, c style.Code) matching.Lead {
+			l := matching.Lead{Answers: []string{string(c)}, Analysis: analysis(c), UserID: &u.ID}
+			if err := repo.CreateLead(ctx, &l); err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		stale, kept, designer := mk("stale@example.com", identity.RoleUser), mk("kept@example.com", identity.RoleUser), mk("d@example.com", identity.RoleDesigner)
+		lead(stale, "B")
+		newest := lead(stale, "E")
+		own := lead(kept, "C")
+		if _, err := users.Update(ctx, kept.ID, func(u *identity.User) error {
+			u.LeadID, u.StyleAnalysis = &own.ID, own.Analysis.JSON()
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		lead(designer, "A")
+
+		if _, err := db.SQL().ExecContext(ctx, "DELETE FROM goose_db_version WHERE version_id = 11"); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.Migrate(ctx); err != nil || n != 1 {
+			t.Fatalf("migrate: %d applied, %v", n, err)
+		}
+		got, _ := users.ByID(ctx, stale.ID)
+		if a, ok := matching.ParseAnalysis(got.StyleAnalysis); got.LeadID == nil || *got.LeadID != newest.ID || !ok || a.Dominant != "E" || string(got.QuestionnaireAnswers) != `["E"]` {
+			t.Fatalf("stale account: %+v", got)
+		}
+		if got, _ := users.ByID(ctx, kept.ID); got.LeadID == nil || *got.LeadID != own.ID {
+			t.Fatalf("kept account: %+v", got)
+		}
+		if got, _ := users.ByID(ctx, designer.ID); got.LeadID != nil || got.StyleAnalysis != nil {
+			t.Fatalf("designer: %+v", got)
+		}
+	})
+}
+
+// TestMatchingRepo_QuizLeadDurability: a quiz lead commits without waiting for
+// the WAL flush on PostgreSQL, and nothing else does: not the rest of the pool,
+// not a registration's lead, not a later transaction on the same connection.
+func TestMatchingRepo_QuizLeadDurability(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		repo := store.NewMatchingRepo(db)
+		// One connection, so a setting that leaked would be seen by the next statement.
+		db.SQL().SetMaxOpenConns(1)
+		pg := db.Dialect() == store.Postgres
+		show := func(ctx context.Context) string {
+			t.Helper()
+			if !pg {
+				return "n/a"
+			}
+			var v string
+			if err := db.Conn(ctx).Raw("SHOW synchronous_commit").Scan(&v).Error; err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		want := func(got, pgWant string) {
+			t.Helper()
+			if pg && got != pgWant {
+				t.Fatalf("synchronous_commit = %q, want %q", got, pgWant)
+			}
+		}
+		a := matching.Analysis{Dominant: "C", Percentages: map[style.Code]int{"A": 0, "B": 0, "C": 100, "D": 0, "E": 0}}
+
+		var quiz matching.Lead
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			want(show(ctx), "on")
+			quiz = matching.Lead{Answers: []string{"uno"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &quiz); err != nil {
+				return err
+			}
+			want(show(ctx), "off") // the caller's transaction holds only this lead
+			return nil
+		})
+		if err != nil || quiz.ID == 0 {
+			t.Fatalf("quiz lead in a caller's transaction: %v", err)
+		}
+		for i := 0; i < 3; i++ {
+			l := matching.Lead{Answers: []string{"due"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &l); err != nil || l.ID == 0 {
+				t.Fatalf("quiz lead on its own: %v", err)
+			}
+			if got, err := repo.Lead(ctx, l.ID); err != nil || got.Answers[0] != "due" {
+				t.Fatalf("read back: %+v %v", got, err)
+			}
+		}
+		want(show(ctx), "on")
+		// A registration's lead (CreateLead) stays durable inside its transaction.
+		err = db.InTx(ctx, func(ctx context.Context) error {
+			l := matching.Lead{Answers: []string{"tre"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateLead(ctx, &l); err != nil {
+				return err
+			}
+			want(show(ctx), "on")
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A caller's transaction that fails takes its quiz lead with it.
+		var lost matching.Lead
+		boom := errors.New("boom")
+		err = db.InTx(ctx, func(ctx context.Context) error {
+			lost = matching.Lead{Answers: []string{"quattro"}, Analysis: a, Version: "v1"}
+			if err := repo.CreateQuizLead(ctx, &lost); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("rollback: %v", err)
+		}
+		if _, err := repo.Lead(ctx, lost.ID); !errors.Is(err, matching.ErrLeadNotFound) {
+			t.Fatalf("rolled-back quiz lead exists: %v", err)
+		}
+		want(show(ctx), "on")
 	})
 }

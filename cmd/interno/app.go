@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"interno/adapters/artwork"
+	"interno/adapters/backup"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
@@ -34,6 +35,7 @@ import (
 type app struct {
 	cfg        Config
 	log        *slog.Logger
+	dataLock   *backup.Lock
 	db         *store.DB
 	mailQueue  *store.EmailQueue
 	dispatcher *mail.Dispatcher
@@ -55,27 +57,40 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	if b, ok := w.(*bufferedLog); ok {
+		h = flushOnWarn{h, b.Flush}
+	}
+	return slog.New(h)
 }
 
 func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
 	a := &app{cfg: cfg, log: newLogger(cfg, logOut)}
+	// The shared lock marks the data directory in use, so `interno restore` refuses it.
+	lock, err := backup.ShareDataDir(cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("INTERNO_DATA_DIR: %w", err)
+	}
+	a.dataLock = lock
 	db, err := store.Open(store.Options{URL: cfg.DatabaseURL, DataDir: cfg.DataDir, Logger: a.log})
 	if err != nil {
+		lock.Release()
 		return nil, fmt.Errorf("INTERNO_DATABASE_URL: %w", err)
 	}
 	a.db = db
 	if n, err := db.Migrate(ctx); err != nil {
 		db.Close()
+		lock.Release()
 		return nil, err
 	} else if n > 0 {
 		a.log.Info("database migrated", "applied", n, "dialect", db.Dialect())
 	}
 	if err := a.wire(); err != nil {
 		db.Close()
+		lock.Release()
 		return nil, err
 	}
 	return a, nil
@@ -143,6 +158,8 @@ func (a *app) wire() error {
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
+	// One event hub for the server-sent events of every capability (chat, appointments).
+	a.realtime = realtime.NewHub(realtime.DefaultHistory)
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()
@@ -217,13 +234,16 @@ func (a *app) close() {
 	if err := a.db.Close(); err != nil {
 		a.log.Warn("closing database", "error", err)
 	}
+	_ = a.dataLock.Release()
 }
 
 // serve runs the HTTP server until ctx is cancelled (SIGINT/SIGTERM), then
 // lets in-flight requests finish within the shutdown timeout, stops
 // background work and closes the database.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
-	a, err := newApp(ctx, cfg, logOut)
+	logs := newBufferedLog(logOut, logFlushInterval)
+	defer logs.Close()
+	a, err := newApp(ctx, cfg, logs)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,16 @@ type catalogueDesigner struct {
 	first, last, city string
 	code              style.Code
 	specialties       []string
+	experience        int
+	budget            int
+	modes             []style.WorkMode
+	proposal          string
+	verified          bool
+	// fans are the demo customers (indexes into demoFans) who like this
+	// designer: the seed creates their likes rows, and the count is theirs.
+	fans []int
+	// likes is len(fans), what the ranking's tie-break sees.
+	likes int
 }
 
 var catalogueCities = []string{"Milano", "Roma", "Torino", "Firenze", "Bologna", "Napoli", "Venezia", "Genova", "Palermo",
@@ -68,23 +79,67 @@ var catalogueBio = map[style.Code][]string{
 		"Arredo case di campagna e al mare con materiali locali e un'atmosfera rilassata."},
 }
 
-var secondStyle = map[style.Code]style.Code{style.Eclectic: style.Mediterranean, style.Elegant: style.Minimal,
-	style.Minimal: style.Mediterranean, style.Industrial: style.Minimal, style.Mediterranean: style.Eclectic}
+// neighbours orders, for each style, the other styles from the closest in
+// spirit to the farthest: a designer's second voice usually comes early.
+var neighbours = map[style.Code][4]style.Code{
+	style.Eclectic:      {style.Mediterranean, style.Elegant, style.Industrial, style.Minimal},
+	style.Elegant:       {style.Minimal, style.Eclectic, style.Mediterranean, style.Industrial},
+	style.Minimal:       {style.Mediterranean, style.Industrial, style.Elegant, style.Eclectic},
+	style.Industrial:    {style.Minimal, style.Eclectic, style.Elegant, style.Mediterranean},
+	style.Mediterranean: {style.Eclectic, style.Minimal, style.Elegant, style.Industrial},
+}
 
-// demoCatalogue returns the 44 demo designers: every style, every city,
-// deterministic so seeding again finds the same people.
+// specialtyMixes are the nine ways the designers of one style combine
+// specialties: {0, n} is the n-th specialty of their own style, {k, n} the
+// n-th of their k-th neighbour. Pure, with a touch of a neighbour, half and
+// half, or mostly another style's vocabulary: nine different style profiles
+// per style, so a customer's matches differ in score, not only in name.
+var specialtyMixes = [][][2]int{
+	{{0, 0}, {0, 1}},
+	{{0, 1}, {1, 0}},
+	{{0, 2}, {2, 0}},
+	{{0, 0}, {0, 2}, {1, 1}},
+	{{1, 0}},
+	{{0, 3}, {3, 0}},
+	{{0, 0}, {2, 1}, {4, 0}},
+	{{2, 0}, {3, 1}},
+	{{0, 1}, {0, 2}, {0, 0}, {4, 1}},
+}
+
+// Budgets, experience and ways of working vary independently of style.
+var (
+	catalogueBudgets = []int{500, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000, 5000, 6500, 8000, 10000, 15000}
+	catalogueModes   = [][]style.WorkMode{{style.Online}, {style.InPerson}, {style.Hybrid}, {style.Online, style.Hybrid},
+		{style.InPerson, style.Hybrid}, {style.Online, style.InPerson, style.Hybrid}}
+)
+
+// demoCatalogue returns the 44 demo designers: every style (nine of four
+// styles, eight of the fifth) with nine different mixes of specialties, every
+// city, budgets from €500 to €15,000, 2 to 28 years of experience;
+// deterministic, so seeding again finds the same people.
 func demoCatalogue() []catalogueDesigner {
 	out := make([]catalogueDesigner, 0, len(catalogueFirst))
 	for i := range catalogueFirst {
 		code := style.Codes[i%len(style.Codes)]
-		own := specialtiesBy[code]
-		sp := []string{own[i%len(own)], own[(i+1)%len(own)]}
-		if i%3 == 0 {
-			other := specialtiesBy[secondStyle[code]]
-			sp = append(sp, other[i%len(other)])
+		k := i / len(style.Codes)
+		var sp []string
+		for _, pick := range specialtyMixes[k%len(specialtyMixes)] {
+			from := code
+			if pick[0] > 0 {
+				from = neighbours[code][pick[0]-1]
+			}
+			list := specialtiesBy[from]
+			name := list[(pick[1]+k)%len(list)]
+			if !slices.Contains(sp, name) {
+				sp = append(sp, name)
+			}
 		}
+		fans := fansOf(i)
 		out = append(out, catalogueDesigner{first: catalogueFirst[i], last: catalogueLast[i],
-			city: catalogueCities[i%len(catalogueCities)], code: code, specialties: sp})
+			city: catalogueCities[i%len(catalogueCities)], code: code, specialties: sp,
+			experience: 2 + (i*11+i/3)%27, budget: catalogueBudgets[(i*5+i/7)%len(catalogueBudgets)],
+			modes: catalogueModes[(i*5+k)%len(catalogueModes)], proposal: style.FirstProposalTimes[(i+k)%len(style.FirstProposalTimes)],
+			verified: i%4 != 3, fans: fans, likes: len(fans)})
 	}
 	return out
 }
@@ -127,19 +182,25 @@ func stylePictures() []string {
 	return names
 }
 
-// seedCatalogue creates the demo designers that do not exist yet, in one
-// transaction, with one password hash computed once (hashing is the slow part).
+// seedCatalogue creates the demo designers that do not exist yet and the
+// demo customers whose likes they get, in one transaction, with one password
+// hash per kind of account computed once (hashing is the slow part). Like
+// counts are never written: they are the likes rows.
 func (a *app) seedCatalogue(ctx context.Context, out io.Writer) error {
 	start := time.Now()
 	users := store.NewUserRepo(a.db)
 	dsg := store.NewDesignerRepo(a.db)
 	hash := identity.NewPasswordHasher(identity.DefaultArgon2, 1).Hash(demoDesignerPassword)
-	created := 0
-	modes := [][]style.WorkMode{{style.Online, style.Hybrid}, {style.InPerson}, {style.Online}, {style.Hybrid, style.InPerson}}
+	created, fans, likes := 0, 0, 0
+	cat := demoCatalogue()
 	err := a.db.InTx(ctx, func(ctx context.Context) error {
-		for i, c := range demoCatalogue() {
+		ids := map[int]int64{}
+		for i, c := range cat {
 			email := c.email(i)
-			if _, err := users.ByEmail(ctx, email); err == nil {
+			if u, err := users.ByEmail(ctx, email); err == nil {
+				if d, err := dsg.ByUserID(ctx, u.ID); err == nil {
+					ids[i] = d.ID
+				}
 				continue
 			} else if !errors.Is(err, identity.ErrUserNotFound) {
 				return err
@@ -154,16 +215,19 @@ func (a *app) seedCatalogue(ctx context.Context, out io.Writer) error {
 			d := designers.Designer{UserID: u.ID, Name: name, City: c.city,
 				Bio:            fmt.Sprintf("%s Lavoro tra %s e dintorni, online e in cantiere.", bios[i%len(bios)], c.city),
 				ProfilePicture: avatar, Gallery: gallery, DesignStyle: c.code,
-				WorkPreferences: modes[i%len(modes)], Specialties: c.specialties, Experience: 3 + (i*7)%23,
-				MinBudget: []int{800, 1500, 3000, 5000, 12000}[(i*3)%5], FirstProposal: style.FirstProposalTimes[i%3],
+				WorkPreferences: c.modes, Specialties: c.specialties, Experience: c.experience,
+				MinBudget: c.budget, FirstProposal: c.proposal,
 				Website:  fmt.Sprintf("https://www.%s.example", strings.ReplaceAll(strings.ToLower(c.last), " ", "")),
-				Verified: i%4 != 3, LikeCount: (i * 37) % 60}
+				Verified: c.verified}
 			if err := dsg.Create(ctx, &d); err != nil {
 				return fmt.Errorf("demo designer %s: %w", email, err)
 			}
+			ids[i] = d.ID
 			created++
 		}
-		return nil
+		var err error
+		fans, likes, err = a.seedFans(ctx, cat, ids)
+		return err
 	})
 	if err != nil {
 		return err
@@ -171,6 +235,7 @@ func (a *app) seedCatalogue(ctx context.Context, out io.Writer) error {
 	if a.matching != nil {
 		a.matching.Invalidate()
 	}
-	fmt.Fprintf(out, "demo catalogue: %d designers created in %s\n", created, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "demo catalogue: %d designers created, %d demo customers with %d likes, in %s\n",
+		created, fans, likes, time.Since(start).Round(time.Millisecond))
 	return nil
 }

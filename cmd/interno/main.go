@@ -5,6 +5,9 @@
 //	interno migrate               apply pending database migrations
 //	interno seed --demo           create the demo catalogue and accounts
 //	interno admin create --email E --name N --password P
+//	interno backup [--force] FILE       archive the database and uploads
+//	interno restore [--force] [--check] FILE
+//	interno healthcheck                 exit 0 when the local instance is ready
 //
 // Configuration comes only from INTERNO_* environment variables (see
 // configs/interno.env.example).
@@ -52,6 +55,10 @@ commands:
   migrate                                       apply pending database migrations
   seed --demo                                   create demo designers, customer, designer and admin
   admin create --email E --name N --password P  create an administrator
+  backup [--force] FILE                         archive a live SQLite database with the uploads
+                                                (on PostgreSQL: the uploads, and the pg_dump command)
+  restore [--force] [--check] FILE              verify an archive, then restore it (--check: verify only)
+  healthcheck [--timeout 3s]                    exit 0 when the instance on INTERNO_ADDR is ready
   version                                       print the version
 
 Configuration is read from INTERNO_* environment variables.`
@@ -97,6 +104,12 @@ func run(ctx context.Context, args []string, env map[string]string, stdout, stde
 		return withApp(ctx, cfg, stdout, func(a *app) error { return a.seedDemo(ctx, stdout) })
 	case "admin":
 		return adminCommand(ctx, cfg, args[1:], stdout, stderr)
+	case "backup":
+		return backupCommand(ctx, cfg, args[1:], stdout, stderr)
+	case "restore":
+		return restoreCommand(ctx, cfg, args[1:], stdout, stderr)
+	case "healthcheck":
+		return healthcheckCommand(ctx, cfg, args[1:], stdout, stderr)
 	}
 	fmt.Fprintln(stderr, usage)
 	return fmt.Errorf("unknown command %q", args[0])

@@ -12,12 +12,24 @@ import (
 )
 
 // newMatching builds the questionnaire and matching service and plugs it into
-// registration, so a lead_token (or answers kept by the client) becomes the
-// new account's verified style analysis.
+// the accounts both ways: registration and sign-in turn a lead_token (or, at
+// registration, answers kept by the client) into the account's verified style
+// analysis, and a signed-in customer's questionnaire becomes their account's
+// style profile.
 func (a *app) newMatching() *matching.Service {
 	svc := matching.NewService(matching.Config{}, store.NewMatchingRepo(a.db))
 	a.identity.SetQuestionnaire(questionnaire{svc})
+	svc.SetAccounts(styleProfiles{a.identity}, a.db)
 	return svc
+}
+
+// styleProfiles lets matching save a signed-in customer's questionnaire on
+// their account.
+type styleProfiles struct{ id *identity.Service }
+
+func (p styleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {
+	_, err := p.id.AdoptQuestionnaire(ctx, userID, leadID)
+	return err
 }
 
 // questionnaire translates matching's resolved leads for identity.
@@ -30,6 +42,19 @@ func (q questionnaire) Resolve(ctx context.Context, lead identity.LeadClaim, ans
 
 func (q questionnaire) Attach(ctx context.Context, leadID, userID int64) error {
 	return q.m.Attach(ctx, leadID, userID)
+}
+
+func (q questionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
+	r, err := q.m.Adopt(ctx, leadID, userID)
+	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
+}
+
+func (q questionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
+	var id int64
+	if lead.ID != nil {
+		id = *lead.ID
+	}
+	return q.m.Claim(ctx, id, lead.Token)
 }
 
 // prepaint paints the questionnaire's and the styles' pictures in the

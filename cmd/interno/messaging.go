@@ -18,7 +18,6 @@ import (
 // queued unread-message e-mails of the account's conversations are dropped.
 func (a *app) newMessaging() *messaging.Service {
 	q := wakingQueue{a.mailQueue, a.dispatcher}
-	a.realtime = realtime.NewHub(realtime.DefaultHistory)
 	svc := messaging.NewService(messaging.Config{EmailDelay: a.cfg.MessageDelay, BaseURL: a.cfg.BaseURL},
 		messaging.Deps{Repo: store.NewMessagingRepo(a.db), Designers: messagingDesigners{a.designers},
 			Accounts: messagingAccounts{a.identity}, Mail: q, Notifications: reminderQueue{a.mailQueue},

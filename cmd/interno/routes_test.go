@@ -94,7 +94,7 @@ var routes = []apiRoute{
 	{method: "GET", path: "/api/config", who: accPublic},
 	{method: "GET", path: "/api/questionnaire", who: accPublic},
 	{method: "POST", path: "/api/auth/register", body: `{"email":"FUZZ@example.com","password":"password123","name":"FUZZ","lead_id":1,"lead_token":"FUZZ","questionnaire_answers":["FUZZ"],"style_analysis":{"dominant_style":"FUZZ"}}`, who: accPublic},
-	{method: "POST", path: "/api/auth/login", body: `{"email":"FUZZ","password":"FUZZ","remember_me":true}`, who: accPublic, answers: []int{401}},
+	{method: "POST", path: "/api/auth/login", body: `{"email":"FUZZ","password":"FUZZ","remember_me":true,"lead_id":1,"lead_token":"FUZZ"}`, who: accPublic, answers: []int{401}},
 	{method: "POST", path: "/api/auth/token", body: "username=FUZZ&password=FUZZ", who: accPublic, answers: []int{401}},
 	{method: "POST", path: "/api/auth/google", body: `{"credential":"FUZZ"}`, who: accPublic, answers: []int{403}}, // Google sign-in is off in tests
 	{method: "POST", path: "/api/auth/request-password-reset", body: `{"email":"FUZZ"}`, who: accPublic},
@@ -155,7 +155,7 @@ var routes = []apiRoute{
 	{method: "POST", path: "/api/shares/", body: `{"designer_id":"FUZZ"}`, who: accPublic},
 	{method: "GET", path: "/api/shares/designer/:id/count", who: accPublic},
 	{method: "GET", path: "/api/shares/stats/:id", as: asDesigner, who: accOwner},
-	{method: "POST", path: "/api/email/send-results", body: `{"email":"FUZZ@example.com","style_analysis":{"dominant_style":"FUZZ","style_percentages":{"FUZZ":1}},"designer_ids":["FUZZ"]}`, who: accPublic},
+	{method: "POST", path: "/api/email/send-results", body: `{"email":"FUZZ@example.com","style_analysis":{"dominant_style":"FUZZ","style_percentages":{"FUZZ":1}},"designer_ids":["FUZZ"],"lead_id":1,"lead_token":"FUZZ"}`, who: accPublic},
 	{method: "GET", path: "/api/email/track/:id/click", query: "url=FUZZ", who: accPublic},
 	{method: "POST", path: "/api/email/track/:id/click", body: `{"tracking_id":"FUZZ","clicked_url":"FUZZ"}`, who: accPublic},
 	{method: "GET", path: "/api/email/stats", as: asAdministrator, query: "days=FUZZ&email_type=FUZZ", who: accAdmin},

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 	_ "time/tzdata" // slots are laid in INTERNO_TIMEZONE even on hosts without zoneinfo
 
+	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/identity"
@@ -24,9 +26,23 @@ func (a *app) newScheduling() *scheduling.Service {
 	}, scheduling.Deps{
 		Repo: store.NewSchedulingRepo(a.db), Designers: schedulingDesigners{a.designers},
 		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Reminders: reminderQueue{a.mailQueue}, Tx: a.db,
+		Events: appointmentEvents{a.realtime},
 	})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc
+}
+
+// appointmentEvents publishes appointment changes on the realtime hub as
+// "appointment" events (ids and the new status only).
+type appointmentEvents struct{ h *realtime.Hub }
+
+func (e appointmentEvents) Publish(userIDs []int64, c scheduling.Change) {
+	payload := map[string]any{"type": "appointment", "appointment_id": c.AppointmentID, "status": c.Status}
+	if c.Deleted {
+		payload["status"] = "deleted"
+	}
+	data, _ := json.Marshal(payload)
+	e.h.Publish(userIDs, "appointment", data)
 }
 
 // schedulingDesigners gives scheduling the designer profiles it needs.

@@ -57,11 +57,14 @@ const (
 
 // Faults callers recognise.
 var (
-	ErrNotFound     = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
-	ErrEmailTaken   = fault.New(fault.Conflict, "This email address is already registered").WithReason("email_taken")
-	ErrForbidden    = fault.New(fault.Forbidden, "Only the designer or an admin may do this").WithReason("not_owner")
-	ErrGalleryFull  = fault.InvalidField("gallery_images", "A gallery holds at most 12 images")
-	ErrForeignImage = fault.InvalidField("gallery_images", "Gallery images must be new uploads or images already in this gallery")
+	ErrNotFound    = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrEmailTaken  = fault.New(fault.Conflict, "This email address is already registered").WithReason("email_taken")
+	ErrForbidden   = fault.New(fault.Forbidden, "Only the designer or an admin may do this").WithReason("not_owner")
+	ErrGalleryFull = fault.InvalidField("gallery_images", "A gallery holds at most 12 images")
+	// ErrForeignImage and ErrForeignPicture refuse a path that is not (or no
+	// longer) this profile's: a stale screen, or someone else's picture.
+	ErrForeignImage   = fault.InvalidField("gallery_images", "Gallery images must be new uploads or images already in this gallery").WithReason("gallery_image_unknown")
+	ErrForeignPicture = fault.InvalidField("profile_picture", "Profile picture must be a new upload or the current picture").WithReason("profile_picture_unknown")
 )
 
 // Profile is the editable part of a designer, shared by registration and edits.

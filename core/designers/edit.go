@@ -12,11 +12,13 @@ import (
 // Gallery and ProfilePicture are nil when unchanged.
 type Edit struct {
 	Apply func(p *Profile)
-	// Gallery is the complete new gallery: entries already in the gallery are
-	// kept, data URLs are stored as new images, anything else is refused.
+	// Gallery is the complete new gallery: entries already in the gallery
+	// (as stored, "uploads/gallery/x.jpg" or a demo "styles/scene/c-100.jpeg")
+	// are kept, data URLs are stored as new images, anything else is refused.
+	// The caller translates the paths it showed back to the stored form.
 	Gallery *[]string
 	// ProfilePicture is "" to remove it, a data URL to replace it, or the
-	// current path to keep it.
+	// current stored path to keep it.
 	ProfilePicture *string
 }
 
@@ -67,6 +69,7 @@ func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Desig
 	if e.Gallery != nil {
 		gallery = nil
 		for _, entry := range nonEmpty(*e.Gallery) {
+			entry = strings.TrimSpace(entry)
 			switch {
 			case strings.HasPrefix(entry, "data:"):
 				path, err := s.images.StoreDataURL(ctx, "gallery", entry)
@@ -76,8 +79,8 @@ func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Desig
 				}
 				added = append(added, path)
 				gallery = append(gallery, path)
-			case slices.Contains(current.Gallery, StoredPath(entry)):
-				gallery = append(gallery, StoredPath(entry))
+			case slices.Contains(current.Gallery, entry) && !slices.Contains(gallery, entry):
+				gallery = append(gallery, entry)
 			default:
 				cleanup()
 				return Designer{}, ErrForeignImage
@@ -97,10 +100,10 @@ func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Desig
 			}
 			added = append(added, path)
 			picture = path
-		case StoredPath(pic) == current.ProfilePicture:
+		case pic == current.ProfilePicture:
 		default:
 			cleanup()
-			return Designer{}, fault.InvalidField("profile_picture", "Profile picture must be a new upload or the current picture")
+			return Designer{}, ErrForeignPicture
 		}
 	}
 	var dropped []string
@@ -123,14 +126,4 @@ func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Desig
 	}
 	s.removeAfterCommit(ctx, dropped)
 	return updated, nil
-}
-
-// StoredPath turns a path as the API shows it ("/api/uploads/gallery/x.jpg")
-// back into the stored form ("uploads/gallery/x.jpg").
-func StoredPath(p string) string {
-	p = strings.TrimSpace(p)
-	if i := strings.Index(p, "/api/uploads/"); i >= 0 {
-		return p[i+len("/api/"):]
-	}
-	return strings.TrimPrefix(p, "/")
 }

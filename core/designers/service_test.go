@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -284,13 +285,13 @@ func TestService_UpdateAndOwnership(t *testing.T) {
 		}
 	})
 	t.Run("Gallery", func(t *testing.T) {
-		keep := "/api/" + d.Gallery[0]
-		g := []string{keep, "data:image/png;base64,new"}
+		keep := d.Gallery[0]
+		g := []string{" " + keep + " ", "data:image/png;base64,new"}
 		got, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &g})
 		if err != nil || len(got.Gallery) != 2 || got.Gallery[0] != d.Gallery[0] {
 			t.Fatalf("%+v %v", got.Gallery, err)
 		}
-		only := []string{"/api/" + got.Gallery[1]}
+		only := []string{got.Gallery[1]}
 		got, err = s.Update(ctx, owner, d.ID, Edit{Gallery: &only})
 		if err != nil || len(got.Gallery) != 1 || img.removed[len(img.removed)-1] != d.Gallery[0] {
 			t.Fatalf("dropped image not removed: %v %v", img.removed, err)
@@ -310,6 +311,36 @@ func TestService_UpdateAndOwnership(t *testing.T) {
 		if _, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &foreign}); !errors.Is(err, ErrForeignImage) {
 			t.Fatalf("foreign: %v", err)
 		}
+		if _, err := s.Update(ctx, owner, d.ID, Edit{ProfilePicture: &foreign[0]}); !errors.Is(err, ErrForeignPicture) {
+			t.Fatalf("foreign picture: %v", err)
+		}
+	})
+	t.Run("DemoGallery", func(t *testing.T) {
+		// The demo catalogue's pictures are generated art under styles/, not uploads: they are
+		// this profile's pictures all the same, kept, reordered and dropped like uploads.
+		demo, err := s.repo.Update(ctx, d.ID, func(x *Designer) error {
+			x.Gallery = []string{"styles/scene/c-100.jpeg", "styles/scene/c-101.jpeg", "styles/scene/c-102.jpeg"}
+			x.ProfilePicture = "styles/avatar/c-0.jpeg"
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := append([]string(nil), demo.Gallery...)
+		picture := demo.ProfilePicture
+		got, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &same, ProfilePicture: &picture})
+		if err != nil || !slices.Equal(got.Gallery, demo.Gallery) || got.ProfilePicture != picture {
+			t.Fatalf("unchanged gallery: %+v %v", got.Gallery, err)
+		}
+		changed := []string{"styles/scene/c-102.jpeg", "data:image/png;base64,new", "styles/scene/c-101.jpeg"}
+		got, err = s.Update(ctx, owner, d.ID, Edit{Gallery: &changed})
+		if err != nil || len(got.Gallery) != 3 || got.Gallery[0] != "styles/scene/c-102.jpeg" || got.Gallery[2] != "styles/scene/c-101.jpeg" ||
+			!strings.HasPrefix(got.Gallery[1], "uploads/gallery/") {
+			t.Fatalf("changed gallery: %+v %v", got.Gallery, err)
+		}
+		if img.removed[len(img.removed)-1] != "styles/scene/c-100.jpeg" {
+			t.Fatalf("the dropped picture was not handed to removal: %v", img.removed)
+		}
 	})
 	t.Run("ToggleVerifiedAndDelete", func(t *testing.T) {
 		got, err := s.ToggleVerified(ctx, admin, d.ID)
@@ -323,16 +354,4 @@ func TestService_UpdateAndOwnership(t *testing.T) {
 			t.Fatal("profile survived")
 		}
 	})
-}
-
-func TestStoredPath(t *testing.T) {
-	for in, want := range map[string]string{
-		"/api/uploads/gallery/a.jpg":                    "uploads/gallery/a.jpg",
-		"https://interno.example/api/uploads/gallery/b": "uploads/gallery/b",
-		"uploads/gallery/c.jpg":                         "uploads/gallery/c.jpg",
-	} {
-		if got := StoredPath(in); got != want {
-			t.Errorf("%s → %s, want %s", in, got, want)
-		}
-	}
 }

@@ -56,6 +56,14 @@ type Questionnaire interface {
 	Resolve(ctx context.Context, lead LeadClaim, answers, analysis json.RawMessage) (QuestionnaireResult, error)
 	// Attach links the resolved lead to the account created with it.
 	Attach(ctx context.Context, leadID, userID int64) error
+	// Adopt links a lead to an existing account (a no-op when it is already
+	// theirs) and returns its verified answers and analysis. A lead held by
+	// another account gives ErrLeadTaken; an unknown one a not-found fault.
+	Adopt(ctx context.Context, leadID, userID int64) (QuestionnaireResult, error)
+	// Claim returns the id of the lead a claim's token names (its id, when
+	// given, must agree); a claim without a token, or with a token that names
+	// no lead or another one, is a fault (not Internal).
+	Claim(ctx context.Context, lead LeadClaim) (int64, error)
 }
 
 // LeadClaim is the questionnaire a registering visitor says is theirs: the

@@ -21,6 +21,15 @@ type fakeRepo struct {
 	leads    []Lead
 	profiles []Profile
 	reads    int
+	// quizLeads counts leads stored through CreateQuizLead (may be lost in a crash).
+	quizLeads int
+}
+
+func (f *fakeRepo) CreateQuizLead(ctx context.Context, l *Lead) error {
+	f.mu.Lock()
+	f.quizLeads++
+	f.mu.Unlock()
+	return f.CreateLead(ctx, l)
 }
 
 func (f *fakeRepo) CreateLead(_ context.Context, l *Lead) error {
@@ -51,7 +60,7 @@ func (f *fakeRepo) LeadByToken(_ context.Context, hash string) (Lead, error) {
 	return Lead{}, ErrLeadNotFound
 }
 
-func (f *fakeRepo) LatestOfUser(_ context.Context, userID int64) (Lead, error) {
+func (f *fakeRepo) ProfileLead(_ context.Context, userID int64) (Lead, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for i := len(f.leads) - 1; i >= 0; i-- {
@@ -379,6 +388,59 @@ func TestService_SignedInCustomerOwnsTheLead(t *testing.T) {
 	}
 }
 
+// fakeAccounts records the style profiles saved on accounts; fail makes the
+// account refuse (a deleted account, a database error).
+type fakeAccounts struct {
+	adopted map[int64]int64
+	fail    error
+}
+
+func (f *fakeAccounts) AdoptQuestionnaire(_ context.Context, userID, leadID int64) error {
+	if f.fail != nil {
+		return f.fail
+	}
+	f.adopted[userID] = leadID
+	return nil
+}
+
+// countingTx runs fn directly and counts the transactions opened.
+type countingTx struct{ n int }
+
+func (c *countingTx) InTx(ctx context.Context, fn func(context.Context) error) error {
+	c.n++
+	return fn(ctx)
+}
+
+func TestService_SignedInQuizBecomesTheAccountsStyleProfile(t *testing.T) {
+	ctx := context.Background()
+	svc, _, _ := newTestService(3)
+	accounts, tx := &fakeAccounts{adopted: map[int64]int64{}}, &countingTx{}
+	svc.SetAccounts(accounts, tx)
+	t.Run("Customer", func(t *testing.T) {
+		p, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+		if err != nil || accounts.adopted[4] != p.LeadID || tx.n != 1 {
+			t.Fatalf("adopted %v for lead %d (%d transactions): %v", accounts.adopted, p.LeadID, tx.n, err)
+		}
+	})
+	t.Run("VisitorAndDesignerLeadsStayUnattached", func(t *testing.T) {
+		for _, c := range []Caller{{}, {UserID: 5}} {
+			if _, err := svc.Match(ctx, c, answersFor("B"), 5); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(accounts.adopted) != 1 {
+			t.Fatalf("adopted %v", accounts.adopted)
+		}
+	})
+	t.Run("AnAccountThatRefusesFailsTheMatch", func(t *testing.T) {
+		// Lead and account are written in one transaction (rolled back by the real one).
+		accounts.fail = fault.New(fault.NotFound, "User not found")
+		if _, err := svc.Match(ctx, Caller{UserID: 6, IsCustomer: true}, answersFor("C"), 5); fault.CodeOf(err) != fault.NotFound {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
 func TestService_ResolveForRegistration(t *testing.T) {
 	ctx := context.Background()
 	svc, _, _ := newTestService(3)
@@ -493,5 +555,30 @@ func sortMatches(ms []Match) {
 				break
 			}
 		}
+	}
+}
+
+// TestService_OnlyTheQuizLeadMayBeLost: the quiz's own lead goes through
+// CreateQuizLead (which may skip the disk flush); the leads made at
+// registration go through the durable CreateLead.
+func TestService_OnlyTheQuizLeadMayBeLost(t *testing.T) {
+	ctx := context.Background()
+	svc, repo, _ := newTestService(3)
+	if _, err := svc.Match(ctx, Caller{}, answersFor("C"), 5); err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 1 {
+		t.Fatalf("quiz: %d quiz leads of %d", repo.quizLeads, len(repo.leads))
+	}
+	answers, _ := json.Marshal(answersFor("D"))
+	if _, err := svc.Resolve(ctx, nil, "", answers, nil); err != nil {
+		t.Fatal(err)
+	}
+	analysis := Analysis{Dominant: "A", Percentages: map[style.Code]int{"A": 100, "B": 0, "C": 0, "D": 0, "E": 0}}.JSON()
+	if _, err := svc.Resolve(ctx, nil, "", nil, analysis); err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 3 {
+		t.Fatalf("registration: %d quiz leads of %d", repo.quizLeads, len(repo.leads))
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"interno/core/fault"
 	"interno/core/style"
+	"interno/core/unitofwork"
 )
 
 // Faults callers recognise.
@@ -47,9 +48,11 @@ type Config struct {
 
 // Service runs the questionnaire and matching use cases.
 type Service struct {
-	cfg  Config
-	repo Repository
-	q    Questionnaire
+	cfg      Config
+	repo     Repository
+	q        Questionnaire
+	accounts Accounts
+	tx       unitofwork.Transactor
 
 	mu      sync.Mutex
 	index   *index
@@ -67,6 +70,12 @@ func NewService(cfg Config, repo Repository) *Service {
 		cfg.Clock = time.Now
 	}
 	return &Service{cfg: cfg, repo: repo, q: Default}
+}
+
+// SetAccounts plugs in the accounts a signed-in customer's questionnaire is
+// saved to, and the transactions that keep the lead and the account together.
+func (s *Service) SetAccounts(a Accounts, tx unitofwork.Transactor) {
+	s.accounts, s.tx = a, tx
 }
 
 // Questionnaire returns the quiz the server owns.
@@ -105,8 +114,10 @@ func (q *Query) normalize() error {
 	return v.Err()
 }
 
-// Match scores answers, stores them as a lead (linked to the caller when a
-// signed-in customer takes the quiz) and returns the first page of matches.
+// Match scores answers, stores them as a lead and returns the first page of
+// matches. A signed-in customer's questionnaire becomes their account's style
+// profile in the same transaction, so the profile, the login answer and the
+// matches all read the new result.
 func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit int) (Page, error) {
 	chosen, err := s.q.Resolve(answers)
 	if err != nil {
@@ -118,11 +129,34 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 	}
 	a := Score(chosen)
 	lead := Lead{Answers: texts(chosen), Analysis: a, Version: s.q.Version}
-	if c.UserID != 0 && c.IsCustomer {
+	customer := c.UserID != 0 && c.IsCustomer
+	if customer {
 		id := c.UserID
 		lead.UserID = &id
 	}
-	if err := s.createLead(ctx, &lead); err != nil {
+	if err := mintToken(&lead); err != nil {
+		return Page{}, err
+	}
+	if customer && s.accounts != nil {
+		// A signed-in customer's quiz becomes the account's style profile:
+		// lead and account change in one durable transaction.
+		store := func(ctx context.Context) error {
+			if err := s.repo.CreateLead(ctx, &lead); err != nil {
+				return err
+			}
+			return s.accounts.AdoptQuestionnaire(ctx, c.UserID, lead.ID)
+		}
+		if s.tx != nil {
+			err = s.tx.InTx(ctx, store)
+		} else {
+			err = store(ctx)
+		}
+	} else {
+		// A visitor's lead alone: losing it in a crash costs one re-answered
+		// quiz, so it may commit without waiting for the flush (docs/matching.md).
+		err = s.repo.CreateQuizLead(ctx, &lead)
+	}
+	if err != nil {
 		return Page{}, err
 	}
 	p, err := s.page(ctx, a, q)
@@ -130,15 +164,24 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 	return p, err
 }
 
-// createLead stores l with a fresh token: 256 random bits, of which only the
-// hash is kept, so neither a sequential id nor a database dump reads a lead.
-func (s *Service) createLead(ctx context.Context, l *Lead) error {
+// mintToken gives l a fresh token: 256 random bits, of which only the hash is
+// stored, so neither a sequential id nor a database dump reads a lead. Every
+// lead gets one, whichever way it is stored.
+func mintToken(l *Lead) error {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return err
 	}
 	l.Token = base64.RawURLEncoding.EncodeToString(b)
 	l.TokenHash = HashLeadToken(l.Token)
+	return nil
+}
+
+// createLead stores l durably with a fresh token (registration's leads).
+func (s *Service) createLead(ctx context.Context, l *Lead) error {
+	if err := mintToken(l); err != nil {
+		return err
+	}
 	return s.repo.CreateLead(ctx, l)
 }
 
@@ -205,7 +248,7 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 		if c.UserID != q.UserID && !c.IsAdmin {
 			return Page{}, ErrForbidden
 		}
-		lead, err = s.repo.LatestOfUser(ctx, q.UserID)
+		lead, err = s.repo.ProfileLead(ctx, q.UserID)
 		if errors.Is(err, ErrLeadNotFound) {
 			return Page{Matches: []Match{}}, nil
 		}
@@ -218,9 +261,9 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 	return p, err
 }
 
-// LatestOf returns the account's latest analysis and the first page of its
-// matches (for the login answer and the profile); ok is false when the
-// account never took the questionnaire.
+// LatestOf returns the analysis of the account's style profile and the first
+// page of its matches (for the login answer and the profile); ok is false
+// when the account never took the questionnaire.
 func (s *Service) LatestOf(ctx context.Context, userID int64, limit int) (Page, bool, error) {
 	p, err := s.Matches(ctx, Caller{UserID: userID}, Query{UserID: userID, Limit: limit})
 	return p, err == nil && p.Analysis != nil, err
@@ -388,6 +431,38 @@ func (s *Service) resolved(l Lead) Resolved {
 // Attach links a lead to the account just created with it.
 func (s *Service) Attach(ctx context.Context, leadID, userID int64) error {
 	return s.repo.Attach(ctx, leadID, userID)
+}
+
+// LeadOf returns the lead token names (id, when not zero, must be that
+// lead's). No token is ErrLeadTokenRequired, a token naming no lead or
+// another one ErrLeadTokenInvalid.
+func (s *Service) LeadOf(ctx context.Context, id int64, token string) (Lead, error) {
+	if token == "" {
+		return Lead{}, ErrLeadTokenRequired
+	}
+	return s.leadByToken(ctx, token, id)
+}
+
+// Claim returns the id of the lead token names, for an account to adopt it
+// (the errors of LeadOf).
+func (s *Service) Claim(ctx context.Context, id int64, token string) (int64, error) {
+	l, err := s.LeadOf(ctx, id, token)
+	return l.ID, err
+}
+
+// Adopt links a lead to an existing account (a no-op when it is already
+// theirs) and returns its stored answers and analysis, for the account to
+// keep as its style profile. ErrLeadTaken when another account holds it,
+// ErrLeadNotFound when it does not exist.
+func (s *Service) Adopt(ctx context.Context, leadID, userID int64) (Resolved, error) {
+	if err := s.repo.Attach(ctx, leadID, userID); err != nil {
+		return Resolved{}, err
+	}
+	l, err := s.repo.Lead(ctx, leadID)
+	if err != nil {
+		return Resolved{}, err
+	}
+	return s.resolved(l), nil
 }
 
 // answerList reads a list of texts or a map from index ("0".."6" or

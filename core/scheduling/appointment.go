@@ -119,6 +119,9 @@ var (
 	// time of upcoming appointments the designer has not acknowledged.
 	ErrAvailabilityConflict = fault.New(fault.Conflict, "The new availability no longer offers the time of upcoming appointments; list the ones to keep in keep, or change the week").WithReason("availability_conflict")
 	ErrBookingLimit         = fault.New(fault.Conflict, fmt.Sprintf("You already have %d upcoming appointments with this designer", MaxLivePerPair)).WithReason("booking_limit")
+	// ErrCallNotStarted refuses to mark a call as held before its start time;
+	// the answer carries the start as "starts_at".
+	ErrCallNotStarted = fault.New(fault.Conflict, "The call has not started yet: it can be marked completed from its start time").WithReason("call_not_started")
 )
 
 // ErrTransition is the 409 for an action the current status does not allow.
@@ -127,8 +130,9 @@ func ErrTransition(a Action, from Status) error {
 		WithReason("invalid_transition").With("status", string(from))
 }
 
-// Apply runs action a by party p at now, checking the lifecycle table and
-// updating the status and timestamps. It does not check who the caller is;
+// Apply runs action a by party p at now, checking the lifecycle table (and
+// that a call is marked completed only from its start on) and updating the
+// status and timestamps. It does not check who the caller is;
 // the service does that first.
 func (ap *Appointment) Apply(a Action, p Party, now time.Time) error {
 	t, ok := Transitions[a]
@@ -140,6 +144,9 @@ func (ap *Appointment) Apply(a Action, p Party, now time.Time) error {
 	}
 	if ap.Status != t.From {
 		return ErrTransition(a, ap.Status)
+	}
+	if a == ActComplete && now.Before(ap.StartsAt) {
+		return ErrCallNotStarted.With("starts_at", ap.StartsAt.UTC().Format(time.RFC3339))
 	}
 	if t.To == "" {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"interno/core/email"
+	"interno/core/unitofwork"
 )
 
 // memRepo is an in-memory Repository with the same contract as the store:
@@ -264,3 +265,42 @@ func (q *memQueue) to(addr string) []email.Job {
 type directTx struct{}
 
 func (directTx) InTx(ctx context.Context, fn func(context.Context) error) error { return fn(ctx) }
+
+// scopedTx runs fn in a unit of work: after-commit effects run only when fn
+// succeeds, as with a real database transaction.
+type scopedTx struct{}
+
+func (scopedTx) InTx(ctx context.Context, fn func(context.Context) error) error {
+	ctx, scope := unitofwork.Begin(ctx)
+	if err := fn(ctx); err != nil {
+		scope.Discarded()
+		return err
+	}
+	scope.Committed()
+	return nil
+}
+
+// memEvents records published appointment changes.
+type memEvents struct {
+	mu   sync.Mutex
+	sent []sentChange
+}
+
+type sentChange struct {
+	users []int64
+	c     Change
+}
+
+func (m *memEvents) Publish(users []int64, c Change) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sent = append(m.sent, sentChange{users: append([]int64(nil), users...), c: c})
+}
+
+func (m *memEvents) take() []sentChange {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := m.sent
+	m.sent = nil
+	return out
+}

@@ -83,7 +83,11 @@ func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
 		if err := a.Apply(ActDelete, p, s.cfg.Clock()); err != nil {
 			return err
 		}
-		return s.d.Repo.Delete(ctx, id)
+		if err := s.d.Repo.Delete(ctx, id); err != nil {
+			return err
+		}
+		s.publish(ctx, a, true)
+		return nil
 	})
 }
 
@@ -109,6 +113,7 @@ func (s *Service) act(ctx context.Context, c Caller, id int64, action Action, ed
 			return err
 		}
 		out = a
+		s.publish(ctx, a, false)
 		return notify(ctx, a)
 	})
 	return out, err
@@ -211,6 +216,8 @@ func (s *Service) AccountDeleted(ctx context.Context, userID int64) error {
 		if err := s.dropReminders(ctx, a); err != nil {
 			return err
 		}
+		// The database cascades the row away with the account: the other side's screens drop it.
+		s.publish(ctx, a, true)
 		if !a.EndsAt.After(now) {
 			continue
 		}

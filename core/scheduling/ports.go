@@ -79,6 +79,22 @@ type Reminders interface {
 	Cancel(ctx context.Context, dedupeKey string) error
 }
 
+// Change tells the two sides of an appointment that it changed: booked,
+// confirmed, turned down, cancelled, completed (Status is the new one) or
+// deleted (Deleted is true). Screens refetch what they show; the event
+// carries no personal data.
+type Change struct {
+	AppointmentID int64
+	Status        Status
+	Deleted       bool
+}
+
+// Events pushes appointment events to the accounts' open screens (server-sent
+// events). It is called after commit and may be nil.
+type Events interface {
+	Publish(userIDs []int64, c Change)
+}
+
 // Caller is who asks.
 type Caller struct {
 	UserID int64

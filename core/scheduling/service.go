@@ -56,6 +56,8 @@ type Deps struct {
 	Mail      email.Queue
 	Reminders Reminders
 	Tx        unitofwork.Transactor
+	// Events may be nil (no live screens to tell).
+	Events Events
 }
 
 // Service runs the scheduling use cases.
@@ -297,12 +299,25 @@ func (s *Service) Book(ctx context.Context, c Caller, r BookRequest) (Appointmen
 		if a, err = s.d.Repo.Get(ctx, a.ID); err != nil {
 			return err
 		}
+		s.publish(ctx, a, false)
 		return s.mail.booked(ctx, a)
 	})
 	if errors.Is(err, ErrSlotTaken) {
 		return Appointment{}, s.refuse(ctx, ErrSlotTaken, d.ID, start)
 	}
 	return a, err
+}
+
+// publish tells both sides' open screens, once the transaction in ctx
+// commits, that appointment a changed (a new request reaches the designer's
+// dashboard within a moment).
+func (s *Service) publish(ctx context.Context, a Appointment, deleted bool) {
+	if s.d.Events == nil {
+		return
+	}
+	users := []int64{a.CustomerID, a.DesignerUserID}
+	c := Change{AppointmentID: a.ID, Status: a.Status, Deleted: deleted}
+	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, c) })
 }
 
 // refuse attaches the nearest free slots to a booking conflict.

@@ -281,6 +281,19 @@ func TestService_Lifecycle(t *testing.T) {
 		if _, err := f.svc.Cancel(ctx, f.anna, a.ID, ""); fault.CodeOf(err) != fault.Conflict {
 			t.Fatalf("customer cancelled a confirmed call: %v", err)
 		}
+		// A call is marked held only from its start on: before, 409 with the start time.
+		for _, before := range []time.Time{f.now, a.StartsAt.Add(-time.Second)} {
+			f.now = before
+			_, err := f.svc.Complete(ctx, f.sofia, a.ID)
+			e, ok := fault.As(err)
+			if !errors.Is(err, ErrCallNotStarted) || !ok || e.Code != fault.Conflict || e.Extra["starts_at"] != "2026-03-04T08:00:00Z" {
+				t.Fatalf("completed at %s, before the call: %v", before, err)
+			}
+		}
+		if got, _ := f.svc.Get(ctx, f.sofia, a.ID); got.Status != Confirmed || got.CompletedAt != nil {
+			t.Fatalf("a refused completion changed the appointment: %+v", got)
+		}
+		f.now = a.StartsAt
 		done, err := f.svc.Complete(ctx, f.sofia, a.ID)
 		if err != nil || done.Status != Completed {
 			t.Fatal(err)
@@ -530,4 +543,74 @@ func TestService_SetWeekConflicts(t *testing.T) {
 	if _, err := f.svc.SetWeek(ctx, f.anna, 10, nil); !errors.Is(err, ErrNotOwner) {
 		t.Fatalf("%v", err)
 	}
+}
+
+// Every lifecycle step tells both sides' open screens once it has committed,
+// and a refused step tells no one.
+func TestService_Events(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	events := &memEvents{}
+	f.svc = NewService(f.svc.cfg, Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: scopedTx{}, Events: events})
+	both := []int64{f.anna.UserID, f.sofia.UserID}
+	expect := func(step string, want ...Change) {
+		t.Helper()
+		got := events.take()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d events, want %d: %+v", step, len(got), len(want), got)
+		}
+		for i, w := range want {
+			if got[i].c != w || len(got[i].users) != 2 || got[i].users[0] != both[0] || got[i].users[1] != both[1] {
+				t.Fatalf("%s: %+v, want %+v to %v", step, got[i], w, both)
+			}
+		}
+	}
+
+	a := f.book(t, f.anna, f.at(4, 9))
+	expect("book", Change{AppointmentID: a.ID, Status: Pending})
+	if _, err := f.svc.Book(ctx, f.bruno, BookRequest{DesignerID: 10, Start: f.at(4, 9)}); !errors.Is(err, ErrSlotTaken) {
+		t.Fatalf("%v", err)
+	}
+	expect("slot taken")
+	if _, err := f.svc.Confirm(ctx, f.anna, a.ID, ""); !errors.Is(err, ErrWrongParty) {
+		t.Fatal(err)
+	}
+	expect("refused confirm")
+	if _, err := f.svc.Confirm(ctx, f.sofia, a.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	expect("confirm", Change{AppointmentID: a.ID, Status: Confirmed})
+	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); !errors.Is(err, ErrCallNotStarted) {
+		t.Fatal(err)
+	}
+	expect("complete too early")
+	f.now = a.StartsAt.Add(time.Minute)
+	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	expect("complete", Change{AppointmentID: a.ID, Status: Completed})
+
+	f.now = f.at(2, 6)
+	b := f.book(t, f.anna, f.at(5, 10))
+	expect("book again", Change{AppointmentID: b.ID, Status: Pending})
+	if _, err := f.svc.Reject(ctx, f.sofia, b.ID, "In cantiere"); err != nil {
+		t.Fatal(err)
+	}
+	expect("reject", Change{AppointmentID: b.ID, Status: Cancelled})
+	if err := f.svc.Delete(ctx, f.sofia, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	expect("delete", Change{AppointmentID: b.ID, Status: Cancelled, Deleted: true})
+	c := f.book(t, f.anna, f.at(5, 11))
+	expect("third booking", Change{AppointmentID: c.ID, Status: Pending})
+	if _, err := f.svc.Cancel(ctx, f.anna, c.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	expect("cancel", Change{AppointmentID: c.ID, Status: Cancelled})
+	d := f.book(t, f.anna, f.at(6, 11))
+	expect("fourth booking", Change{AppointmentID: d.ID, Status: Pending})
+	if err := f.svc.AccountDeleted(ctx, f.anna.UserID); err != nil {
+		t.Fatal(err)
+	}
+	expect("account deleted", Change{AppointmentID: d.ID, Status: Pending, Deleted: true})
 }

@@ -358,6 +358,73 @@ func TestAbuse_LeadsNeedTheirToken(t *testing.T) {
 	})
 }
 
+// Finding 6, with issue 15's ways of carrying a lead: a sign-in adopts a
+// visitor's questionnaire only with its token, and the results e-mail's links
+// carry the token so a link opened later still registers with the result.
+func TestAbuse_LeadTokensAtSignInAndInTheResultsEmail(t *testing.T) {
+	each(t, func(t *testing.T, s *server) {
+		q := s.must(200, "GET", "/api/questionnaire", "", nil).JSON()
+		quiz := func(code string) (int64, string) {
+			m := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, code)}).JSON()
+			return int64(m["lead_id"].(float64)), m["lead_token"].(string)
+		}
+		s.register("anna@example.com")
+		login := func(lead map[string]any) map[string]any {
+			body := map[string]any{"email": "anna@example.com", "password": "password123"}
+			for k, v := range lead {
+				body[k] = v
+			}
+			return s.must(200, "POST", "/api/auth/login", "", body).JSON()
+		}
+
+		t.Run("SignInAdoptsOnlyWithTheToken", func(t *testing.T) {
+			id, token := quiz("D")
+			for _, lead := range []map[string]any{{"lead_id": id}, {"lead_id": id, "lead_token": strings.Repeat("A", 43)}, {"lead_token": "nope"}} {
+				if got := login(lead)["style_analysis"]; got != nil {
+					t.Fatalf("%v adopted a lead: %v", lead, got)
+				}
+			}
+			got := login(map[string]any{"lead_id": id, "lead_token": token})
+			if a, _ := got["style_analysis"].(map[string]any); a == nil || a["dominant_style"] != "D" {
+				t.Fatalf("with its token: %v", got["style_analysis"])
+			}
+			tok := got["access_token"].(string)
+			me := s.must(200, "GET", "/api/users/me", tok, nil).JSON()["user"].(map[string]any)
+			if a, _ := me["style_analysis"].(map[string]any); a == nil || a["dominant_style"] != "D" {
+				t.Fatalf("profile: %v", me["style_analysis"])
+			}
+			// Now Anna's: a stranger with the token cannot read it any more.
+			s.must(401, "GET", "/api/designers/matches?lead_token="+token, "", nil)
+		})
+
+		t.Run("ResultsEmailLinksCarryTheToken", func(t *testing.T) {
+			id, token := quiz("C")
+			body := map[string]any{"email": "ospite@example.com", "lead_id": id, "lead_token": token,
+				"style_analysis": map[string]any{"dominant_style": "C", "style_percentages": map[string]any{"A": 10, "B": 15, "C": 40, "D": 20, "E": 15}}}
+			s.must(202, "POST", "/api/email/send-results", "", body)
+			m := s.mailTo("ospite@example.com")
+			want := url.QueryEscape(fmt.Sprintf("/login?mode=register&redirect=designers&leadId=%d&leadToken=%s", id, token))
+			if !strings.Contains(m.Text, want) {
+				t.Fatalf("register link without the lead's token:\n%s", m.Text)
+			}
+			// The link still works when opened later: registration attaches the lead.
+			reg := s.must(201, "POST", "/api/auth/register", "", map[string]any{"email": "ospite@example.com", "password": "password123", "name": "Ospite",
+				"lead_id": id, "lead_token": token}).JSON()
+			if a, _ := reg["style_analysis"].(map[string]any); a == nil || a["dominant_style"] != "C" {
+				t.Fatalf("registered without the result: %v", reg["style_analysis"])
+			}
+
+			// A wrong token: the e-mail goes, its links carry no lead.
+			other, _ := quiz("E")
+			body["email"], body["lead_id"], body["lead_token"] = "altro@example.com", other, token
+			s.must(202, "POST", "/api/email/send-results", "", body)
+			if m := s.mailTo("altro@example.com"); strings.Contains(m.Text, "leadId") || strings.Contains(m.Text, "leadToken") {
+				t.Fatalf("links carry a lead the token does not name:\n%s", m.Text)
+			}
+		})
+	})
+}
+
 // Finding 7: the smaller items.
 func TestAbuse_SmallerFindings(t *testing.T) {
 	each(t, func(t *testing.T, s *server) {
@@ -369,6 +436,22 @@ func TestAbuse_SmallerFindings(t *testing.T) {
 			pre := s.call("OPTIONS", "/api/auth/login", "", nil, "Origin", "https://evil.example", "Access-Control-Request-Method", "POST")
 			if pre.Status != 403 || !strings.Contains(strings.Join(pre.Header.Values("Vary"), ","), "Origin") {
 				t.Fatalf("preflight %d %v", pre.Status, pre.Header)
+			}
+		})
+		t.Run("VaryComposesWithCompressionAndImages", func(t *testing.T) {
+			// A compressed JSON answer varies by origin and by encoding, each named once.
+			r := s.must(200, "GET", "/api/questionnaire", "", nil, "Origin", "https://evil.example", "Accept-Encoding", "gzip")
+			vary := strings.Join(r.Header.Values("Vary"), ",")
+			if r.Header.Get("Content-Encoding") != "gzip" || strings.Count(vary, "Origin") != 1 || strings.Count(vary, "Accept-Encoding") != 1 {
+				t.Fatalf("Content-Encoding %q, Vary %q", r.Header.Get("Content-Encoding"), vary)
+			}
+			// A resized picture varies by Accept too, without losing Origin.
+			q := s.must(200, "GET", "/api/questionnaire", "", nil).JSON()
+			option := q["questions"].([]any)[0].(map[string]any)["options"].([]any)[0].(map[string]any)["image"].(string)
+			img := s.must(200, "GET", "/api/images/resize/"+strings.TrimPrefix(option, "/api/")+"?size=small", "", nil, "Accept", "image/webp")
+			vary = strings.Join(img.Header.Values("Vary"), ",")
+			if !strings.Contains(vary, "Accept") || strings.Count(vary, "Origin") != 1 {
+				t.Fatalf("image Vary %q", vary)
 			}
 		})
 		t.Run("UnknownFieldsAreIgnoredOnEveryEditRoute", func(t *testing.T) {

@@ -117,5 +117,30 @@ func TestMatching(t *testing.T) {
 			s.must(409, "POST", "/api/auth/register", "", map[string]any{"email": "terza@example.com",
 				"password": "password123", "name": "Terza", "lead_id": lead, "lead_token": leadToken})
 		})
+
+		// One account, one style profile: a signed-in quiz and a quiz brought to sign-in are
+		// saved to the account, and every read of the account agrees.
+		t.Run("SignedInQuizIsTheAccountsProfile", func(t *testing.T) {
+			token, _ := s.register("profilo@example.com")
+			styleOf := func() any {
+				me := s.must(200, "GET", "/api/users/me", token, nil).JSON()
+				user, _ := me["user"].(map[string]any)["style_analysis"].(map[string]any)
+				top, _ := me["style_analysis"].(map[string]any)
+				if user == nil || top == nil || user["dominant_style"] != top["dominant_style"] {
+					t.Fatalf("user %v, top %v", user, top)
+				}
+				return user["dominant_style"]
+			}
+			s.must(201, "POST", "/api/match-designers", token, map[string]any{"answers": quizAnswers(t, q, "B")})
+			if got := styleOf(); got != "B" {
+				t.Fatalf("after the signed-in quiz: %v", got)
+			}
+			visitor := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, "D")}).JSON()
+			login := s.must(200, "POST", "/api/auth/login", "", map[string]any{"email": "profilo@example.com",
+				"password": "password123", "lead_id": visitor["lead_id"]}).JSON()
+			if login["style_analysis"].(map[string]any)["dominant_style"] != "D" || styleOf() != "D" {
+				t.Fatalf("after signing in with a visitor's quiz: %v", login["style_analysis"])
+			}
+		})
 	})
 }

@@ -43,7 +43,7 @@ func seedDesigners(t *testing.T, s *Server, n int) {
 			}
 			d := designers.Designer{UserID: u.ID, Name: u.Name, City: "Roma", Bio: "Bio", DesignStyle: style.Codes[i%5],
 				Specialties:     []string{style.Specialties[i%len(style.Specialties)], style.Specialties[(i*7)%len(style.Specialties)]},
-				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni", LikeCount: i % 40,
+				WorkPreferences: []style.WorkMode{style.Online}, MinBudget: 300, FirstProposal: "5-7 giorni",
 				Gallery: []string{"uploads/gallery/a.jpg", "uploads/gallery/b.jpg"}}
 			if err := dsg.Create(ctx, &d); err != nil {
 				return err

@@ -4,6 +4,7 @@ package bench
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -23,9 +24,19 @@ type Server struct {
 	cmd     *exec.Cmd
 }
 
+// PID is the server process's id.
+func (s *Server) PID() int { return s.cmd.Process.Pid }
+
 // StartServer runs INTERNO_BIN (default bin/interno) on a free port, on SQLite
 // or on a fresh PostgreSQL schema, with throttling off, and stops it at the end.
 func StartServer(t *testing.T, dialect string, extra ...string) *Server {
+	t.Helper()
+	return StartServerLogging(t, dialect, os.Stderr, extra...)
+}
+
+// StartServerLogging is StartServer with the server's log (stdout and
+// stderr, where the access log goes) written to logs.
+func StartServerLogging(t *testing.T, dialect string, logs io.Writer, extra ...string) *Server {
 	t.Helper()
 	bin := os.Getenv("INTERNO_BIN")
 	if bin == "" {
@@ -46,7 +57,7 @@ func StartServer(t *testing.T, dialect string, extra ...string) *Server {
 	s.Env = append(s.Env, extra...)
 	s.cmd = exec.Command(bin, "serve")
 	s.cmd.Env = s.Env
-	s.cmd.Stdout, s.cmd.Stderr = os.Stderr, os.Stderr
+	s.cmd.Stdout, s.cmd.Stderr = logs, logs
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,8 @@ async function resetLinkFor(address: string): Promise<string> {
   const dir = join(server.dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse();
+    // The outbox writes `.tmp-*.eml` and renames it when complete: read only finished messages.
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().reverse();
     for (const name of names) {
       const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
       if (!text.toLowerCase().includes(address.toLowerCase())) continue;
@@ -199,7 +200,7 @@ describe('accounts', () => {
 
       // A reset link without its token says so at once.
       await page.goto(`${server.baseUrl}/reset-password`);
-      await page.getByText('Il link non è completo: manca il codice di reimpostazione. Richiedi un nuovo link.').waitFor();
+      await page.getByText('Token di reset non valido o mancante. Richiedi un nuovo reset della password.').waitFor();
       expect(problems).toEqual([]);
     });
   });
@@ -302,7 +303,7 @@ describe('accounts', () => {
       await fillLogin(page, 'leo.bassi@example.com', 'bagno-blu-2026');
       await page.waitForURL(/\/user-profile$/);
       await page.getByRole('button', { name: 'Elimina account' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Eliminare l’account?' });
+      const dialog = page.getByRole('dialog', { name: "Eliminare l'account?" });
       await dialog.getByText('Sei sicuro di voler eliminare il tuo account? Questa azione è irreversibile.').waitFor();
       await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
       await page.getByText('Account eliminato con successo.').waitFor();

@@ -78,7 +78,7 @@ describe('designers', () => {
       const previews = page.getByRole('img', { name: /^Immagine \d della galleria$/ });
       expect(await previews.count()).toBe(3);
       expect(await previews.first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-      await page.getByRole('button', { name: 'Rimuovi l’immagine 3' }).click();
+      await page.getByRole('button', { name: "Rimuovi l'immagine 3" }).click();
       await page.getByText('2 di 12 immagini').waitFor();
 
       await choose(page, 'checkbox', /^Ho letto e accetto/);
@@ -101,6 +101,8 @@ describe('designers', () => {
       await page.waitForURL((url) => url.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('email')).toBe(EMAIL);
       await page.getByText('Account designer creato! Accedi per vedere il tuo profilo.').waitFor();
+      // A new designer is welcomed, not greeted "Bentornato".
+      await page.getByRole('heading', { level: 1, name: 'Benvenuto in Interno' }).waitFor();
 
       // Signed in, the designer sees the dashboard.
       await signInThroughApi(page, EMAIL, PASSWORD);
@@ -133,7 +135,7 @@ describe('designers', () => {
       await viewer.getByText('1 di 2').waitFor();
       await page.keyboard.press('ArrowLeft');
       await viewer.getByText('2 di 2').waitFor();
-      await viewer.getByRole('button', { name: 'Vai all’immagine 1' }).click();
+      await viewer.getByRole('button', { name: "Vai all'immagine 1" }).click();
       await viewer.getByText('1 di 2').waitFor();
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
@@ -261,7 +263,7 @@ describe('designers', () => {
       await page.goto(`${server.baseUrl}/designer-profile`);
       await page.getByRole('button', { name: 'Modifica profilo' }).click();
       await page.getByRole('dialog', { name: 'Modifica profilo' }).getByRole('button', { name: 'Elimina account' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Eliminare l’account?' });
+      const confirm = page.getByRole('dialog', { name: "Eliminare l'account?" });
       await confirm.getByText('Sei sicuro di voler eliminare il tuo account? Questa azione è irreversibile.').waitFor();
       await confirm.getByRole('button', { name: 'Elimina definitivamente' }).click();
       await page.waitForURL(`${server.baseUrl}/`);

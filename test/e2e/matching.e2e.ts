@@ -27,7 +27,8 @@ async function answer(page: Page, n: number, pick: number): Promise<void> {
 async function outboxMentions(dataDir: string, address: string): Promise<boolean> {
   const dir = join(dataDir, 'outbox');
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (name.endsWith('.eml') && (await readFile(join(dir, name), 'utf8')).includes(address)) return true;
+    // Skip the outbox's `.tmp-*.eml` files: they are renamed (and gone) once complete.
+    if (name.endsWith('.eml') && !name.startsWith('.') && (await readFile(join(dir, name), 'utf8')).includes(address)) return true;
   }
   return false;
 }

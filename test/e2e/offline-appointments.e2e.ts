@@ -116,7 +116,7 @@ describe('offline appointments: the designer', () => {
       await page.getByRole('tab', { name: /Tutti/ }).click();
       const back = page.getByRole('listitem').filter({ hasText: 'Ilaria Costa' }).first();
       await back
-        .getByText('Operazione non riuscita: L’appuntamento ora risulta annullato: questa azione non è più possibile.')
+        .getByText("Operazione non riuscita: L'appuntamento ora risulta annullato: questa azione non è più possibile.")
         .waitFor({ timeout: 30_000 });
       await back.getByText('Annullato', { exact: true }).waitFor();
       await back.getByText('Annullato dal cliente').waitFor();
@@ -154,7 +154,7 @@ async function chooseOffline(page: Page, context: import('playwright-core').Brow
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
-  await dialog.getByText(/^Sei offline: questi orari erano liberi all’ultimo aggiornamento/).waitFor();
+  await dialog.getByText(/^Sei offline: questi orari erano liberi all'ultimo aggiornamento/).waitFor();
   await dialog.getByLabel('Data').fill(typed(slot.date));
   await dialog.getByRole('radio', { name: slot.time }).click();
   await dialog.getByLabel('Messaggio per il designer (facoltativo)').fill('Cucina e soggiorno, 60 mq');
@@ -217,7 +217,7 @@ describe('offline appointments: a booking chosen offline', () => {
       await api.must(201, 'POST', '/api/appointments/', rival.token, { designer_id: designer.id, appointment_date: slot.datetime });
       await context.setOffline(false);
 
-      await request.getByText('L’orario che avevi scelto non è più libero.').waitFor({ timeout: 30_000 });
+      await request.getByText("L'orario che avevi scelto non è più libero.").waitFor({ timeout: 30_000 });
       await request.getByText('Non inviata').waitFor();
       await request.getByText('Orari liberi più vicini:').waitFor();
       const offers = request.getByRole('button', { name: /^Prenota .* alle \d{2}:\d{2}$/ });
@@ -230,7 +230,7 @@ describe('offline appointments: a booking chosen offline', () => {
       // The booking modal for that designer says the same.
       await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designer.id}`);
       const modal = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
-      await modal.getByText(/^La tua richiesta per .* non è andata a buon fine: l’orario non è più libero\.$/).waitFor();
+      await modal.getByText(/^La tua richiesta per .* non è andata a buon fine: l'orario non è più libero\.$/).waitFor();
       await modal.getByRole('button', { name: /^Prenota .* alle \d{2}:\d{2}$/ }).first().waitFor();
       await modal.getByRole('button', { name: 'Annulla' }).click();
 

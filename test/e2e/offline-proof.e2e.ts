@@ -66,9 +66,10 @@ describe('offline proof', () => {
       const card = await openRequests(page, customer, 'Leo Conti');
       await cancelFrom(card);
       await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      // The server's appointment event may update the list before the outbox retries: wait for the retry.
+      await expect.poll(() => cancelRequests(sent).length, { timeout: 30_000, interval: 200 }).toBe(2);
 
       const attempts = cancelRequests(sent);
-      expect(attempts.length).toBe(2);
       await expectOneKeyAndReplay(attempts);
       expect(await statusOf(appointmentId, customer)).toBe('cancelled');
 
@@ -94,8 +95,8 @@ describe('offline proof', () => {
       const card = await openRequests(page, customer, 'Marta Sala');
       await cancelFrom(card);
       await page.getByText('Nessuna richiesta in attesa').waitFor({ timeout: 30_000 });
+      await expect.poll(() => cancelRequests(sent).length, { timeout: 30_000, interval: 200 }).toBe(2);
       const attempts = cancelRequests(sent);
-      expect(attempts.length).toBe(2);
       const keys = await Promise.all(attempts.map(async (request) => (await request.allHeaders())['idempotency-key']));
       expect(keys[1]).toBe(keys[0]);
       expect(await statusOf(appointmentId, customer)).toBe('cancelled');
@@ -145,7 +146,7 @@ describe('offline proof', () => {
       await page.getByTestId('sync-status').getByRole('link', { name: 'Vedi dettagli' }).click();
       const entry = page.getByTestId('sync-entry').filter({ hasText: 'Annullamento di un appuntamento' });
       await entry.getByText('Rifiutato').waitFor();
-      await entry.getByText('Motivo: L’appuntamento ora risulta confermato: questa azione non è più possibile.').waitFor();
+      await entry.getByText("Motivo: L'appuntamento ora risulta confermato: questa azione non è più possibile.").waitFor();
       await entry.getByRole('button', { name: /^Scarta/ }).click();
       await page.getByText('Nessuna azione in attesa: è tutto sincronizzato.').waitFor();
 
@@ -224,7 +225,7 @@ describe('offline proof', () => {
       await api.must(200, 'DELETE', `/api/designers/${designer.id}`, designer.token);
 
       await context.setOffline(false);
-      const toast = page.getByRole('alert').filter({ hasText: 'Mi piace a un designer: il server non l’ha accettata.' });
+      const toast = page.getByRole('alert').filter({ hasText: "Mi piace a un designer: il server non l'ha accettata." });
       await toast.waitFor();
       expect(await toast.textContent()).toContain('Designer non trovato.');
       await page.getByTestId('sync-status').getByText(/1 azione non inviata/).waitFor();

@@ -26,7 +26,7 @@ describe('offline app shell', () => {
 
       await context.setOffline(true);
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Trova l’interior designer che parla il tuo stile' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: "Trova l'interior designer che parla il tuo stile" }).waitFor();
       await page.getByTestId('sync-status').getByText('Sei offline').waitFor();
 
       // A screen never opened before still arrives: its chunk was precached.

@@ -16,7 +16,7 @@ describe('pages and deep links', () => {
   it('counts down on /landing, second by second, without top bar or footer', async () => {
     await inBrowser('landing', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await page.goto(`${server.baseUrl}/landing`);
-      const timer = page.getByRole('timer', { name: 'Tempo mancante all’apertura' });
+      const timer = page.getByRole('timer', { name: "Tempo mancante all'apertura" });
       await timer.waitFor();
       const first = (await timer.textContent()) ?? '';
       expect(first).toMatch(/^(30|29)giorni/);
@@ -50,7 +50,7 @@ describe('pages and deep links', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).waitFor();
       await page.getByRole('heading', { level: 1, name: 'Pagina non trovata' }).waitFor();
       await page.getByRole('link', { name: 'Torna alla home' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Trova l’interior designer che parla il tuo stile' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: "Trova l'interior designer che parla il tuo stile" }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
     });
   });

@@ -137,7 +137,7 @@ describe('scheduling', () => {
     });
   });
 
-  it('a slot taken meanwhile shows the spec’s message and the nearest alternatives', async () => {
+  it("a slot taken meanwhile shows the spec's message and the nearest alternatives", async () => {
     const chiara = await designer('Chiara Galli');
     const dario = await customer('Dario Blu');
     const elena = await customer('Elena Rosa');
@@ -175,7 +175,7 @@ describe('scheduling', () => {
 
       hold = false;
       await dialog.getByRole('button', { name: 'Prenota' }).click();
-      const alert = dialog.getByRole('alert').filter({ hasText: 'L’orario selezionato non è più disponibile. Seleziona un altro orario.' });
+      const alert = dialog.getByRole('alert').filter({ hasText: "L'orario selezionato non è più disponibile. Seleziona un altro orario." });
       await alert.waitFor();
       await alert.getByText('Orari liberi più vicini').waitFor();
       const alternatives = alert.getByRole('button', { name: /^Scegli / });
@@ -201,7 +201,7 @@ describe('scheduling', () => {
       const dialog = bookingDialog(page);
       await chooseFirstSlot(page);
       await context.setOffline(true);
-      await dialog.getByText(/^Sei offline: questi orari erano liberi all’ultimo aggiornamento/).waitFor();
+      await dialog.getByText(/^Sei offline: questi orari erano liberi all'ultimo aggiornamento/).waitFor();
       expect(await dialog.getByRole('button', { name: 'Invia richiesta' }).isDisabled()).toBe(false);
       await context.setOffline(false);
       await expect.poll(async () => dialog.getByRole('button', { name: 'Prenota' }).isDisabled()).toBe(false);
@@ -252,19 +252,37 @@ describe('scheduling', () => {
     });
   });
 
-  it('asks visitors to register before booking', async () => {
+  it('lets a visitor choose a slot, then asks them to register and keeps the choice for afterwards', async () => {
     const ugo = await designer('Ugo Sala');
     await inBrowser('booking-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await page.goto(`${server.baseUrl}/privacy`);
       await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
       await page.goto(`${server.baseUrl}/appuntamenti/prenota/${ugo.id}`);
+      const booking = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+      const slot = booking.getByRole('radio').first();
+      await slot.click();
+      await booking.getByRole('button', { name: 'Prenota', exact: true }).click();
       const prompt = page.getByRole('dialog', { name: 'Registrazione Richiesta' });
       await prompt.getByText('Per prenotare un appuntamento con un designer devi prima registrarti. È veloce e gratuito!').waitFor();
       await prompt.getByRole('button', { name: 'Registrati' }).click();
       await page.waitForURL(/\/login\?mode=register&redirect=appointment$/);
       const pending = await page.evaluate(() => [sessionStorage.getItem('pendingAppointment'), sessionStorage.getItem('returnAfterRegistration')]);
-      expect(JSON.parse(pending[0] ?? '{}')).toEqual({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
+      expect(JSON.parse(pending[0] ?? '{}')).toMatchObject({ designer_id: ugo.id, designer_name: 'Ugo Sala' });
+      expect(Date.parse(JSON.parse(pending[0] ?? '{}').appointment_date)).toBeGreaterThan(Date.now());
       expect(pending[1]).toBe(`/appuntamenti/prenota/${ugo.id}`);
+
+      // Registered, back on the booking link: one booking modal, on the slot chosen before.
+      await page.getByLabel('Nome', { exact: true }).fill('Vera Conti');
+      await page.getByLabel('Email', { exact: true }).fill(`vera-${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.getByLabel('Conferma password').fill('password123');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Questionario Richiesto' }).getByRole('button', { name: 'Registrati senza test' }).click();
+      await page.waitForURL(new RegExp(`/appuntamenti/prenota/${ugo.id}$`));
+      const reopened = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+      await reopened.getByText(/^Hai scelto /).waitFor();
+      await reopened.getByRole('radio', { checked: true }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Prenota una videochiamata' }).count()).toBe(1);
     });
   });
 });

@@ -40,7 +40,7 @@ installOutbox({
 });
 registerProfileEditOutbox(store.dispatch);
 registerEngagementOutbox(store.dispatch);
-registerMatchOutbox();
+registerMatchOutbox(store.dispatch);
 registerAccountEditOutbox(store.dispatch);
 registerAvailabilityOutbox(store.dispatch);
 registerServiceWorker();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmedAppointmentsCounter } from '../../features/appointments/components/AppointmentCounters';
 import { DesignerAppointmentsModal } from '../../features/appointments/components/DesignerAppointments';
+import { PendingRequests } from '../../features/appointments/components/PendingRequests';
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
 import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
 import { ChatModal } from '../../features/chat/components/ChatModal';
@@ -17,7 +18,7 @@ import { t } from '../../shared/i18n/t';
  * and messaging's "Nuovo messaggio da {sender}" notification go in `renderExtras`, given the designer.
  */
 export function DesignerDashboardPage() {
-  const [appointmentsOpen, setAppointmentsOpen] = useState(false);
+  const [appointments, setAppointments] = useState<{ open: boolean; tab: 'all' | 'pending' }>({ open: false, tab: 'all' });
   const [availabilityOpen, setAvailabilityOpen] = useState(false);
   // The unread-message e-mail links here with ?chat=<contact id>.
   const [params] = useSearchParams();
@@ -27,6 +28,9 @@ export function DesignerDashboardPage() {
   );
   return (
     <DesignerDashboard
+      // 0. The booking requests waiting for an answer, first (scheduling, issue 15): live through the
+      //    event stream, Conferma / Rifiuta right there.
+      renderPriority={() => <PendingRequests onOpenAll={() => setAppointments({ open: true, tab: 'pending' })} />}
       renderCounters={(designer) => (
         <>
           {/* 1. Likes, opening the statistics modal (tabs Liked, Messages, Shared): engagement (issue 6).
@@ -53,14 +57,18 @@ export function DesignerDashboardPage() {
           {/* 2. Messages: conversations, highlighted while some are unread (polled every 10 s); opens the chat. */}
           <MessagesCounter onOpen={() => setChat({ open: true, contactId: null })} />
           {/* 3. Confirmed appointments, opening "I Miei Appuntamenti" (scheduling, issue 8). */}
-          <ConfirmedAppointmentsCounter onOpen={() => setAppointmentsOpen(true)} />
+          <ConfirmedAppointmentsCounter onOpen={() => setAppointments({ open: true, tab: 'all' })} />
           {/* 4. Availability settings, opening "Gestione Disponibilità" (scheduling, issue 8). */}
           <AvailabilityCounter designerId={designer.id} onOpen={() => setAvailabilityOpen(true)} />
         </>
       )}
       renderExtras={(designer) => (
         <>
-          <DesignerAppointmentsModal open={appointmentsOpen} onClose={() => setAppointmentsOpen(false)} />
+          <DesignerAppointmentsModal
+            open={appointments.open}
+            initialTab={appointments.tab}
+            onClose={() => setAppointments((current) => ({ ...current, open: false }))}
+          />
           <AvailabilityModal open={availabilityOpen} designerId={designer.id} onClose={() => setAvailabilityOpen(false)} />
           <ChatModal open={chat.open} side="designer" contactId={chat.contactId} onClose={() => setChat({ open: false, contactId: null })} />
           <NewMessageNotice onOpen={(contactId) => setChat({ open: true, contactId })} />

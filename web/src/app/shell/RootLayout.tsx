@@ -5,6 +5,7 @@ import { ConsentManager } from '../../features/consent/components/ConsentManager
 import { UpdateToast } from '../../features/pwa/components/UpdateToast';
 import { t, type PlainKey } from '../../shared/i18n/t';
 import { ToastViewport } from '../../shared/ui/Toast';
+import { JourneyResume } from './JourneyResume';
 
 /** Route `handle` fields the app reads. */
 export interface RouteHandle {
@@ -29,6 +30,7 @@ export function RootLayout() {
     <>
       <SessionBootstrap />
       <Outlet />
+      <JourneyResume />
       <ConsentManager />
       <UpdateToast />
       <ToastViewport />

@@ -23,7 +23,7 @@ describe('SyncStatus', () => {
     expect(screen.queryByTestId('sync-status')).toBeNull();
   });
 
-  it('says "Sei offline" and counts the signed-in user’s waiting actions', async () => {
+  it("says \"Sei offline\" and counts the signed-in user's waiting actions", async () => {
     const base = { kind: 'like.toggle', method: 'POST' as const, path: '/api/likes', body: { designer_id: 1 } };
     await enqueue(db, { ...base, entity: 'like:1', userId: '7' });
     await enqueue(db, { ...base, entity: 'like:2', userId: '7' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { InstallButton } from '../../features/pwa/components/InstallButton';
 import { t } from '../../shared/i18n/t';
 import { homePathFor, selectIsLoggedIn } from '../../shared/session/sessionSlice';
@@ -19,6 +19,15 @@ const HOME_LABEL: Record<string, PlainKey> = {
   '/designer-profile': 'account.nav.designer',
   '/admin': 'account.nav.admin',
 };
+
+/**
+ * Where "Accedi" brings a visitor back to after signing in: the designer page, booking link or
+ * privacy page they are reading. Elsewhere (home, sign-in pages) they go to their home.
+ */
+export function loginLinkFrom(pathname: string, search: string): string {
+  const back = /^\/(profile|designer)\/\d+$|^\/appuntamenti\/prenota\/\d+$|^\/privacy$/.test(pathname);
+  return back ? `/login?returnTo=${encodeURIComponent(pathname + search)}` : '/login';
+}
 
 function PersonIcon() {
   return (
@@ -39,6 +48,7 @@ export function TopBar() {
   const logoTarget = useSelector((state: RootState) => homePathFor(state));
   const [confirmOpen, setConfirmOpen] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
 
   return (
     <header className={`${styles.bar} ${visible ? '' : styles.hidden}`} data-visible={visible ? 'true' : 'false'}>
@@ -58,7 +68,7 @@ export function TopBar() {
               </Button>
             </>
           ) : (
-            <ButtonLink to="/login" variant="primary">
+            <ButtonLink to={loginLinkFrom(location.pathname, location.search)} variant="primary">
               {t('shell.login')}
             </ButtonLink>
           )}

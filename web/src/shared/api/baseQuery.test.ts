@@ -91,7 +91,7 @@ describe('createBaseQuery', () => {
 
     const result = await store.dispatch(testApi.endpoints.profile.initiate());
 
-    expect((result.error as AppError).message).toBe('Sessione scaduta. Effettua nuovamente l’accesso.');
+    expect((result.error as AppError).message).toBe("Sessione scaduta. Effettua nuovamente l'accesso.");
     expect(store.getState().session.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('remember_me')).toBeNull();
@@ -165,7 +165,7 @@ describe('createBaseQuery', () => {
     expect(selectStaleness(store.getState(), { endpointName: 'profile', originalArgs: undefined }).stale).toBe(false);
   });
 
-  it('clears the user’s cached answers at logout', async () => {
+  it("clears the user's cached answers at logout", async () => {
     server.respond(() => ({ status: 200, body: { name: 'Giulia' } }));
     const { testApi, store } = setup(USER);
     await store.dispatch(testApi.endpoints.profile.initiate());

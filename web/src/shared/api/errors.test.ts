@@ -35,7 +35,7 @@ describe('httpError', () => {
       status: 409,
       reason: 'slot_taken',
       detail: 'Slot already booked',
-      message: 'L’orario selezionato non è più disponibile. Seleziona un altro orario.',
+      message: "L'orario selezionato non è più disponibile. Seleziona un altro orario.",
       extra: { slot_id: 4 },
     });
   });
@@ -63,7 +63,7 @@ describe('httpError', () => {
     expect(httpError(429, {}, null).message).toBe('Troppi tentativi. Riprova tra poco.');
   });
 
-  it('maps the API’s reasons to the spec’s Italian texts', () => {
+  it("maps the API's reasons to the spec's Italian texts", () => {
     expect(httpError(401, { detail: 'Invalid credentials', reason: 'invalid_credentials' }).message).toBe(
       'Credenziali non valide. Verifica email e password.',
     );
@@ -91,9 +91,12 @@ describe('helpers', () => {
     expect(italianMessage(404, null, null)).toBe('Non abbiamo trovato quello che cerchi.');
     expect(italianMessage(403, null, null)).toBe('Non hai i permessi per questa operazione.');
     expect(italianMessage(409, 'invalid_transition', null, { status: 'confirmed' })).toBe(
-      'L’appuntamento ora risulta confermato: questa azione non è più possibile.',
+      "L'appuntamento ora risulta confermato: questa azione non è più possibile.",
     );
-    expect(italianMessage(409, 'invalid_transition', null, {})).toBe('L’appuntamento è cambiato nel frattempo: questa azione non è più possibile.');
+    expect(italianMessage(409, 'invalid_transition', null, {})).toBe("L'appuntamento è cambiato nel frattempo: questa azione non è più possibile.");
+    expect(italianMessage(409, 'call_not_started', null, { starts_at: '2027-03-10T09:00:00Z' })).toBe(
+      "La videochiamata non è ancora iniziata: potrai segnarla come completata dall'inizio della chiamata.",
+    );
   });
 
   it('knows which failures mean the server could not be reached', () => {

@@ -67,6 +67,7 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   // A new week that leaves out upcoming bookings: say how many (the screen lists them from extra.conflicts).
   availability_conflict: (extra) =>
     t('error.availabilityConflict', { count: Array.isArray(extra.conflicts) ? Math.max(1, extra.conflicts.length) : 1 }),
+  call_not_started: () => t('error.callNotStarted'),
   // An appointment action the current status no longer allows (say, cancelling a request the
   // designer confirmed meanwhile): name the status it has now.
   invalid_transition: (extra) => {

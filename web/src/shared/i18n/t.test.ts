@@ -13,10 +13,10 @@ describe('t', () => {
     expect(t('footer.copyright', { year: '2026' })).toBe('© 2026 Interno. Tutti i diritti riservati.');
     // Italian groups thousands from five digits on (CLDR minimum grouping digits 2).
     expect(t('landing.remaining', { days: 12000, hours: 2, minutes: 3, seconds: 4 })).toBe(
-      '12.000 giorni, 2 ore, 3 minuti e 4 secondi all’apertura',
+      "12.000 giorni, 2 ore, 3 minuti e 4 secondi all'apertura",
     );
     expect(t('landing.remaining', { days: 1000, hours: 0, minutes: 0, seconds: 0 })).toBe(
-      '1000 giorni, 0 ore, 0 minuti e 0 secondi all’apertura',
+      "1000 giorni, 0 ore, 0 minuti e 0 secondi all'apertura",
     );
   });
 
@@ -37,13 +37,28 @@ describe('t', () => {
     }
   });
 
-  it('keeps the spec’s exact texts', () => {
+  it("keeps the spec's exact texts", () => {
     expect(t('consent.customize')).toBe('Personalizza');
     expect(t('consent.essentialOnly')).toBe('Solo Essenziali');
     expect(t('consent.save')).toBe('Salva Preferenze');
     expect(t('privacy.updated')).toBe('Ultimo aggiornamento: 4 Agosto 2025');
     expect(t('offline.stale')).toBe('Dati non aggiornati — sei offline');
     expect(t('notFound.title')).toBe('Pagina non trovata');
+  });
+
+  it('keeps the seed texts byte for byte, with its straight apostrophe', () => {
+    expect(t('reset.form.missingToken')).toBe('Token di reset non valido o mancante. Richiedi un nuovo reset della password.');
+    expect(t('auth.validation.emailRequired')).toBe('Inserisci il tuo indirizzo email');
+    expect(t('appointments.slots.emptyHint')).toBe("Prova a selezionare un'altra data.");
+    expect(t('appointments.book.sessionExpired')).toBe("Sessione scaduta. Effettua nuovamente l'accesso.");
+    expect(t('account.edit.photoSize')).toBe("L'immagine è troppo grande. Massimo 5MB");
+    expect(t('account.edit.emailRequired')).toBe("L'email è obbligatoria");
+    expect(t('chat.contact.afterRegistrationFailed')).toBe("Errore nell'invio del messaggio. Riprova.");
+  });
+
+  it('writes every apostrophe as the seed does (straight), never a typographic one', () => {
+    const texts = Object.values(catalogue).flatMap((entry) => (typeof entry === 'string' ? [entry] : Object.values(entry)));
+    expect(texts.filter((text) => text.includes('\u2019'))).toEqual([]);
   });
 });
 

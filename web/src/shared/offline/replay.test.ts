@@ -166,7 +166,7 @@ describe('outbox replay', () => {
     const [first, second] = await database.outbox.orderBy('seq').toArray();
     expect(first?.state).toBe('pending');
     expect(second?.state).toBe('failed');
-    expect(second?.lastError?.message).toBe('L’orario selezionato non è più disponibile. Seleziona un altro orario.');
+    expect(second?.lastError?.message).toBe("L'orario selezionato non è più disponibile. Seleziona un altro orario.");
     // The refusal keeps the answer's other fields, so a screen can offer the nearest free slots.
     expect(second?.lastError?.extra).toEqual({ alternatives: [{ datetime: '2026-12-01T10:00:00+01:00' }] });
   });
@@ -216,7 +216,7 @@ describe('outbox replay', () => {
     expect((await database.kv.get(LAST_SYNC_KEY))?.value).toBe(clock.now());
   });
 
-  it('sends anonymous entries without a token and leaves other users’ entries alone', async () => {
+  it("sends anonymous entries without a token and leaves other users' entries alone", async () => {
     await enqueue(database, action('lead', { answers: [] }, { userId: '' }), clock.now());
     await enqueue(database, action('contact:9', {}, { userId: '99' }), clock.now());
     session = null;

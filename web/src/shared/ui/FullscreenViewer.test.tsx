@@ -59,9 +59,9 @@ describe('FullscreenViewer', () => {
 
   it('goes to a picture from its thumbnail and with the buttons', () => {
     open();
-    fireEvent.click(screen.getByRole('button', { name: 'Vai all’immagine 3' }));
+    fireEvent.click(screen.getByRole('button', { name: "Vai all'immagine 3" }));
     expect(screen.getByText('3 di 3')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Vai all’immagine 3' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: "Vai all'immagine 3" }).getAttribute('aria-current')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Immagine precedente' }));
     expect(screen.getByText('2 di 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Immagine successiva' }));

@@ -3,12 +3,12 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import { readIntent, registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import type { BookingRequest, CustomerAppointment } from '../api/appointmentsApi';
-import { registrationPath, rememberPendingBooking, takePendingBooking } from '../lib/pendingBooking';
-import { BookingModal } from './BookingModal';
+import { BookingModal, type BookingDraft } from './BookingModal';
 import { BookingSuccess } from './BookingSuccess';
 import successStyles from './BookingSuccess.module.css';
 
@@ -21,91 +21,82 @@ export interface BookButtonProps {
   size?: ButtonSize;
   block?: boolean;
   className?: string;
-  /** A page that shows its own 'Registrazione Richiesta' modal handles anonymous visitors here. */
-  onRequireLogin?: () => void;
   onBooked?: (appointment: CustomerAppointment) => void;
-  /** Open the booking at once (a booking link); visitors get the registration prompt. */
+  /** Open the booking at once (a booking link). */
   autoOpen?: boolean;
   /** Where the success modal's "Vai ai miei appuntamenti" leads. */
   appointmentsPath?: string;
 }
 
+export interface BookingFlowProps {
+  open: boolean;
+  designerId: number | undefined;
+  designerName: string;
+  onClose: () => void;
+  onBooked?: (appointment: CustomerAppointment) => void;
+  /** Reopened after registration: the slot chosen before and what was typed. */
+  initial?: Partial<BookingDraft>;
+  /** Where the success modal's "Vai ai miei appuntamenti" leads. */
+  appointmentsPath?: string;
+}
+
 /**
- * The "book a video call" action for a designer card's action slot and for designer pages. Signed-in
- * people get the booking modal; visitors are asked to register first, and the booking opens again
- * when they return (session storage pendingAppointment / returnAfterRegistration).
+ * Booking a call with one designer, from the choice of a slot to the answer: the booking modal, the
+ * success modal, the "request saved" modal offline, and for visitors the 'Registrazione Richiesta'
+ * step whose "Registrati" keeps the choice in the journey (pendingAppointment,
+ * returnAfterRegistration) so the modal reopens on that slot once they are signed in. Used by
+ * BookButton and by the app's journey resumer.
  */
-export function BookButton({
-  designerId,
-  designerName = '',
-  label,
-  variant = 'primary',
-  size,
-  block,
-  className,
-  onRequireLogin,
-  onBooked,
-  autoOpen = false,
-  appointmentsPath = '/appuntamenti',
-}: BookButtonProps) {
+export function BookingFlow({ open, designerId, designerName, onClose, onBooked, initial, appointmentsPath = '/appuntamenti' }: BookingFlowProps) {
   const navigate = useNavigate();
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
-  const [open, setOpen] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
   const [booked, setBooked] = useState<CustomerAppointment | null>(null);
   const [queued, setQueued] = useState<BookingRequest | null>(null);
+  const [draft, setDraft] = useState<BookingDraft | null>(null);
+  const [reopen, setReopen] = useState(false);
 
-  const askToRegister = (): void => {
-    if (onRequireLogin) onRequireLogin();
-    else setRegisterOpen(true);
-  };
-
-  // Back from registration (or a booking link): open the booking for this designer.
-  useEffect(() => {
-    if (designerId === undefined) return;
-    if (loggedIn && takePendingBooking(designerId)) {
-      setOpen(true);
-      return;
-    }
-    if (autoOpen) {
-      if (loggedIn) setOpen(true);
-      else askToRegister();
-    }
-    // Decided once per designer and session state.
-  }, [designerId, loggedIn, autoOpen]);
-
-  const start = (): void => {
-    if (!loggedIn) askToRegister();
-    else setOpen(true);
+  // A visitor chose a slot: registration first, the choice waits in the journey.
+  const askToRegister = (chosen: BookingDraft): void => {
+    setDraft(chosen);
+    onClose();
+    setRegisterOpen(true);
   };
 
   const register = (): void => {
     if (designerId !== undefined) {
-      rememberPendingBooking({ designer_id: designerId, designer_name: designerName }, window.location.pathname + window.location.search);
+      rememberIntent(
+        { kind: 'book', designer: { id: designerId, name: designerName }, ...(draft ?? {}) },
+        window.location.pathname + window.location.search,
+      );
     }
     setRegisterOpen(false);
-    navigate(registrationPath());
+    navigate(registrationPath('book'));
   };
 
   return (
     <>
-      <Button variant={variant} size={size} block={block} className={className} onClick={start} aria-haspopup="dialog">
-        {label ?? t('appointments.book.button')}
-      </Button>
       <BookingModal
-        open={open}
+        open={open || reopen}
         designerId={designerId}
         designerName={designerName}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setReopen(false);
+          onClose();
+        }}
         onBooked={(appointment) => {
-          setOpen(false);
+          setReopen(false);
+          onClose();
           setBooked(appointment);
           onBooked?.(appointment);
         }}
         onQueued={(request) => {
-          setOpen(false);
+          setReopen(false);
+          onClose();
           setQueued(request);
         }}
+        onRequireLogin={loggedIn ? undefined : askToRegister}
+        initial={draft ?? initial}
       />
       <Modal open={queued !== null} onClose={() => setQueued(null)} title={t('appointments.book.queuedTitle')} size="sm">
         {queued ? (
@@ -136,7 +127,14 @@ export function BookButton({
         size="sm"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setRegisterOpen(false)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                // Back to the booking, with the slot still chosen.
+                setRegisterOpen(false);
+                setReopen(true);
+              }}
+            >
               {t('appointments.register.cancel')}
             </Button>
             <Button onClick={register}>{t('appointments.register.register')}</Button>
@@ -145,6 +143,53 @@ export function BookButton({
       >
         <p>{t('appointments.register.body')}</p>
       </Modal>
+    </>
+  );
+}
+
+/**
+ * The "book a video call" action for a designer card's action slot and for designer pages. Everyone
+ * gets the booking modal and may choose a slot (BookingFlow); a visitor's "Prenota" asks them to
+ * register first and comes back to that slot afterwards.
+ */
+export function BookButton({
+  designerId,
+  designerName = '',
+  label,
+  variant = 'primary',
+  size,
+  block,
+  className,
+  onBooked,
+  autoOpen = false,
+  appointmentsPath = '/appuntamenti',
+}: BookButtonProps) {
+  const [open, setOpen] = useState(false);
+  const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
+
+  // A booking link opens the booking at once, unless a booking of this designer waits in the journey:
+  // the journey resumer reopens that one, on the slot chosen before registering.
+  useEffect(() => {
+    if (designerId === undefined || !autoOpen) return;
+    const waiting = readIntent()?.intent;
+    if (loggedIn && waiting?.kind === 'book' && waiting.designer.id === designerId) return;
+    setOpen(true);
+    // Decided when the page opens (or the designer changes), not again on sign-in.
+  }, [designerId, autoOpen]);
+
+  return (
+    <>
+      <Button variant={variant} size={size} block={block} className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {label ?? t('appointments.book.button')}
+      </Button>
+      <BookingFlow
+        open={open}
+        designerId={designerId}
+        designerName={designerName}
+        onClose={() => setOpen(false)}
+        onBooked={onBooked}
+        appointmentsPath={appointmentsPath}
+      />
     </>
   );
 }

@@ -137,7 +137,7 @@ describe('BookingModal', () => {
     await screen.findByRole('radio', { name: '10:00' });
     fireEvent.change(dateField(), { target: { value: '13/03/2026' } });
     expect(screen.getByText('Nessun orario disponibile per questa data.')).toBeTruthy();
-    expect(screen.getByText('Prova a selezionare un’altra data.')).toBeTruthy();
+    expect(screen.getByText("Prova a selezionare un'altra data.")).toBeTruthy();
   });
 
   it('clears a chosen slot that a refresh no longer lists, with a warning', async () => {
@@ -151,7 +151,7 @@ describe('BookingModal', () => {
     await act(async () => {
       s.dispatch(api.util.invalidateTags([{ type: 'Slot', id: 7 }]));
     });
-    await screen.findByText(/L’orario che avevi scelto non è più disponibile/);
+    await screen.findByText(/L'orario che avevi scelto non è più disponibile/);
     expect(screen.getByText('Scegli un orario per continuare.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Prenota' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -176,7 +176,7 @@ describe('BookingModal', () => {
     fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
     const slotCalls = requests.filter((r) => r.url.includes('available-slots')).length;
     fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
-    await screen.findByText('L’orario selezionato non è più disponibile. Seleziona un altro orario.');
+    await screen.findByText("L'orario selezionato non è più disponibile. Seleziona un altro orario.");
     await waitFor(() => expect(requests.filter((r) => r.url.includes('available-slots')).length).toBeGreaterThan(slotCalls));
     fireEvent.click(screen.getByRole('button', { name: 'Scegli giovedì 12 marzo 2026 alle 09:00' }));
     expect(dateField().value).toBe('12/03/2026');
@@ -203,7 +203,7 @@ describe('BookingModal', () => {
 
     setOnline(false);
     const { onQueued } = renderModal();
-    await screen.findByText(/Sei offline: questi orari erano liberi all’ultimo aggiornamento/);
+    await screen.findByText(/Sei offline: questi orari erano liberi all'ultimo aggiornamento/);
     fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
     fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: 'Soggiorno di 30 mq' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia richiesta' }));
@@ -231,14 +231,14 @@ describe('BookingModal', () => {
       key: 'k-refused', kind: 'appointment.book', entity: 'booking:7', method: 'POST', path: '/api/appointments/',
       body: { designer_id: 7, appointment_date: '2026-03-10T09:00:00+01:00', message: 'Cucina', phone: '333 1234567' },
       meta: { designerName: 'Sofia Marino' }, userId: '5', createdAt: 0, attempts: 1, nextAttemptAt: 0, state: 'failed',
-      lastError: { status: 409, reason: 'slot_taken', message: 'L’orario selezionato non è più disponibile.', detail: 'slot taken',
+      lastError: { status: 409, reason: 'slot_taken', message: "L'orario selezionato non è più disponibile.", detail: 'slot taken',
         extra: { alternatives: [slot('2026-03-10', '11:00'), slot('2026-03-12', '09:00')] } },
       claimedBy: null, claimedAt: null, sentAt: null, response: null, needsReview: false, reviewedAt: null,
     };
     await db.outbox.add(refused as OutboxEntry);
     bookAnswer = () => ({ status: 201, body: { appointment_id: 9, status: 'pending', designer_name: 'Sofia Marino', appointment_date: '2026-03-12T09:00:00+01:00' } });
     const { onBooked } = renderModal();
-    await screen.findByText('La tua richiesta per martedì 10 marzo 2026 alle 09:00 non è andata a buon fine: l’orario non è più libero.');
+    await screen.findByText("La tua richiesta per martedì 10 marzo 2026 alle 09:00 non è andata a buon fine: l'orario non è più libero.");
     fireEvent.click(screen.getByRole('button', { name: 'Prenota giovedì 12 marzo 2026 alle 09:00' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalled());
     const post = requests.find((r) => r.method === 'POST');

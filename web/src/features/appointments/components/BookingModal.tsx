@@ -32,6 +32,13 @@ const DATE_ERRORS: Readonly<Record<DateInputError, PlainKey>> = {
   past: 'appointments.date.past',
 };
 
+/** What a visitor chose before being asked to register: it waits in the journey and comes back. */
+export interface BookingDraft {
+  appointment_date: string;
+  message?: string;
+  phone?: string;
+}
+
 export interface BookingModalProps {
   open: boolean;
   designerId: number | undefined;
@@ -40,18 +47,33 @@ export interface BookingModalProps {
   onBooked: (appointment: CustomerAppointment) => void;
   /** Offline, the booking was queued as a request; the server checks it when the connection returns. */
   onQueued?: (request: BookingRequest) => void;
+  /**
+   * Visitors: they choose a day and a slot like anyone, and "Prenota" hands the choice over to
+   * registration instead of booking.
+   */
+  onRequireLogin?: (draft: BookingDraft) => void;
+  /** Reopened after registration: the slot chosen before (selected again if still free) and what was typed. */
+  initial?: Partial<BookingDraft>;
 }
 
 function dayLabel(date: string): string {
   return formatWeekdayDate(`${date}T12:00:00Z`, 'UTC');
 }
 
+/** The first day after `from` (or `from` itself when `inclusive`) that has a free slot, or null. */
+export function firstDayWithSlots(days: ReadonlySet<string>, from: string, inclusive = true): string | null {
+  const sorted = [...days].sort();
+  return sorted.find((day) => (inclusive ? day >= from : day > from)) ?? null;
+}
+
 /**
  * The booking modal (customer spec, sections 2, 4, 5 and 8): it opens on today's date, takes a
  * gg/mm/aaaa date or a day from the calendar, lists that day's free slots (refreshed every 15 s),
- * clears a chosen slot that someone else took, and books it.
+ * clears a chosen slot that someone else took, and books it. When today has no free slot it moves
+ * to the first day that has one and says so; a chosen day without slots points to the next one.
+ * On a phone the slots come before the calendar, so they are in view when the modal opens.
  */
-export function BookingModal({ open, designerId, designerName, onClose, onBooked, onQueued }: BookingModalProps) {
+export function BookingModal({ open, designerId, designerName, onClose, onBooked, onQueued, onRequireLogin, initial }: BookingModalProps) {
   const navigate = useNavigate();
   const online = useOnline();
   const dateId = useId();
@@ -73,26 +95,37 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   const [phone, setPhone] = useState('');
   const [book, booking] = useBookAppointmentMutation();
   const [queueing, setQueueing] = useState(false);
+  /** The day was chosen for the person (today, or the first day with slots), not by them. */
+  const autoDay = useRef(true);
+  /** A slot to select again once the slots arrive (reopened after registration). */
+  const wanted = useRef<string | null>(null);
+  const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const requests = useBookingRequests({ designerId, enabled: open && designerId !== undefined });
   const stale: QueuedBooking | undefined = requests.requests.filter((r) => r.refused).at(-1);
   const waiting: QueuedBooking | undefined = requests.requests.find((r) => !r.refused);
 
-  // Opening resets everything and starts from today's date.
+  // Opening resets everything and starts from today's date (or the day of the slot chosen before).
   useEffect(() => {
     if (!open) return;
     const now = todayIn(BUSINESS_TIME_ZONE);
+    const chosen = initial?.appointment_date ? new Date(initial.appointment_date) : null;
+    const chosenDay = chosen && !Number.isNaN(chosen.getTime()) ? todayIn(BUSINESS_TIME_ZONE, chosen) : null;
+    const day = chosenDay && chosenDay >= now ? chosenDay : now;
+    wanted.current = chosenDay && chosenDay >= now ? (initial?.appointment_date ?? null) : null;
+    autoDay.current = wanted.current === null;
     setToday(now);
-    setDateText(isoToInput(now));
+    setDateText(isoToInput(day));
     setDateError(null);
-    setSelectedDate(now);
-    setMonth(monthOf(now));
+    setSelectedDate(day);
+    setMonth(monthOf(day));
     setSelectedSlot(null);
     setSlotGone(false);
+    setMovedFrom(null);
     setFailure(null);
-    setMessage('');
-    setPhone('');
+    setMessage(initial?.message ?? '');
+    setPhone(initial?.phone ?? '');
     booking.reset();
-    // Only opening resets; booking.reset is stable.
+    // Only opening resets; booking.reset is stable and `initial` is read at that moment.
   }, [open]);
 
   const cells = useMemo(() => monthGrid(month), [month]);
@@ -111,6 +144,32 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);
   const daySlots = useMemo(() => (allSlots ?? []).filter((s) => s.date === selectedDate), [allSlots, selectedDate]);
 
+  // The slot chosen before registering: selected again if it is still free, else the warning.
+  useEffect(() => {
+    const target = wanted.current;
+    if (!target || !slots.data || slots.isFetching) return;
+    wanted.current = null;
+    const slot = slots.data.slots.find((s) => Date.parse(s.datetime) === Date.parse(target));
+    if (slot) setSelectedSlot(slot);
+    else setSlotGone(true);
+  }, [slots.data, slots.isFetching]);
+
+  // Today without a free slot: move to the first day that has one, once per opening, and say so.
+  useEffect(() => {
+    if (!open || !autoDay.current || !slots.data || slots.isFetching) return;
+    if (available.has(selectedDate)) {
+      autoDay.current = false;
+      return;
+    }
+    const first = firstDayWithSlots(available, selectedDate);
+    if (!first) return;
+    autoDay.current = false;
+    setMovedFrom(selectedDate);
+    setDateText(isoToInput(first));
+    setSelectedDate(first);
+    setMonth(monthOf(first));
+  }, [open, slots.data, slots.isFetching, available, selectedDate]);
+
   // A chosen slot that a refresh no longer lists was taken meanwhile: clear it and say so.
   useEffect(() => {
     if (!selectedSlot || !slots.data || slots.isFetching) return;
@@ -123,6 +182,8 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   }, [slots.data, slots.isFetching, selectedSlot]);
 
   const chooseDate = (date: string): void => {
+    autoDay.current = false;
+    setMovedFrom(null);
     setSelectedDate(date);
     setMonth(monthOf(date));
     if (selectedSlot && selectedSlot.date !== date) setSelectedSlot(null);
@@ -193,6 +254,14 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
 
   const submit = async (): Promise<void> => {
     if (designerId === undefined || !selectedSlot || booking.isLoading || queueing) return;
+    if (onRequireLogin) {
+      onRequireLogin({
+        appointment_date: selectedSlot.datetime,
+        ...(message.trim() ? { message: message.trim() } : {}),
+        ...(phone.trim() ? { phone: phone.trim() } : {}),
+      });
+      return;
+    }
     const body: BookingRequest = {
       designer_id: designerId,
       appointment_date: selectedSlot.datetime,
@@ -219,6 +288,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     void bookNow(rebook(stale, slot));
   };
 
+  const nextDay = firstDayWithSlots(available, selectedDate, false);
   const missingDesigner = designerId === undefined;
   const slotsLoading = !skip && (slots.isLoading || (slots.isFetching && !slots.data));
   const canBook = !missingDesigner && (online || offlineRequest) && selectedSlot !== null && !booking.isLoading && !queueing;
@@ -231,6 +301,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
       title={t('appointments.book.title')}
       description={designerName ? t('appointments.book.with', { name: designerName, minutes }) : undefined}
       initialFocusRef={dateRef}
+      size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -328,70 +399,83 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
           </p>
         </div>
 
-        <BookingCalendar
-          month={month}
-          today={today}
-          selected={selectedDate}
-          available={available}
-          loading={slotsLoading || (skip && !offlineRequest)}
-          onMonthChange={setMonth}
-          onSelect={pickDay}
-        />
-
-        <section className={styles.slots} aria-labelledby={`${dateId}-slots`}>
-          <h3 id={`${dateId}-slots`} className={styles.slotsTitle}>
-            {t('appointments.slots.heading', { date: dayLabel(selectedDate) })}
-          </h3>
-          {slotGone ? (
-            <p className={styles.warning} role="status">
-              {t('appointments.slots.gone')}
-            </p>
-          ) : null}
-          {skip && !missingDesigner && !online && !offlineRequest ? null : slotsLoading ? (
-            <p className={styles.muted} role="status">
-              {t('appointments.slots.loading')}
-            </p>
-          ) : online && slots.isError && !slots.data ? (
-            <div className={styles.loadError} role="alert">
-              <p>{t('appointments.slots.loadError')}</p>
-              <Button variant="secondary" onClick={() => void slots.refetch()}>
-                {t('appointments.slots.retry')}
-              </Button>
-            </div>
-          ) : daySlots.length === 0 ? (
-            <div className={styles.empty}>
-              <p className={styles.emptyTitle}>{t('appointments.slots.empty')}</p>
-              <p className={styles.muted}>{t('appointments.slots.emptyHint')}</p>
-            </div>
-          ) : (
-            <div className={styles.slotGrid} role="radiogroup" aria-labelledby={`${dateId}-slots`}>
-              {daySlots.map((slot) => {
-                const checked = selectedSlot?.datetime === slot.datetime;
-                return (
-                  <button
-                    key={slot.datetime}
-                    type="button"
-                    role="radio"
-                    aria-checked={checked}
-                    className={`${styles.slot} ${checked ? styles.slotSelected : ''}`}
-                    onClick={() => pickSlot(slot)}
-                  >
-                    {slot.time}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-          {online && slots.isError && slots.data ? (
-            <div className={styles.loadError} role="alert">
-              <p>{t('appointments.slots.loadError')}</p>
-              <Button variant="secondary" onClick={() => void slots.refetch()}>
-                {t('appointments.slots.retry')}
-              </Button>
-            </div>
-          ) : null}
-          <p className={styles.zone}>{offlineRequest ? t('appointments.slots.zoneOffline') : t('appointments.slots.zone')}</p>
-        </section>
+        <div className={styles.picker}>
+          <section className={styles.slots} aria-labelledby={`${dateId}-slots`}>
+            <h3 id={`${dateId}-slots`} className={styles.slotsTitle}>
+              {t('appointments.slots.heading', { date: dayLabel(selectedDate) })}
+            </h3>
+            {slotGone ? (
+              <p className={styles.warning} role="status">
+                {t('appointments.slots.gone')}
+              </p>
+            ) : null}
+            {movedFrom && !slotGone ? (
+              <p className={styles.moved} role="status">
+                {t('appointments.slots.movedToFirst', { date: dayLabel(movedFrom) })}
+              </p>
+            ) : null}
+            {skip && !missingDesigner && !online && !offlineRequest ? null : slotsLoading ? (
+              <p className={styles.muted} role="status">
+                {t('appointments.slots.loading')}
+              </p>
+            ) : online && slots.isError && !slots.data ? (
+              <div className={styles.loadError} role="alert">
+                <p>{t('appointments.slots.loadError')}</p>
+                <Button variant="secondary" onClick={() => void slots.refetch()}>
+                  {t('appointments.slots.retry')}
+                </Button>
+              </div>
+            ) : daySlots.length === 0 ? (
+              <div className={styles.empty}>
+                <p className={styles.emptyTitle}>{t('appointments.slots.empty')}</p>
+                <p className={styles.muted}>{t('appointments.slots.emptyHint')}</p>
+                {nextDay ? (
+                  <Button variant="secondary" onClick={() => pickDay(nextDay)}>
+                    {t('appointments.slots.nextDay', { date: dayLabel(nextDay) })}
+                  </Button>
+                ) : null}
+              </div>
+            ) : (
+              <div className={styles.slotGrid} role="radiogroup" aria-labelledby={`${dateId}-slots`}>
+                {daySlots.map((slot) => {
+                  const checked = selectedSlot?.datetime === slot.datetime;
+                  return (
+                    <button
+                      key={slot.datetime}
+                      type="button"
+                      role="radio"
+                      aria-checked={checked}
+                      className={`${styles.slot} ${checked ? styles.slotSelected : ''}`}
+                      onClick={() => pickSlot(slot)}
+                    >
+                      {slot.time}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+            {online && slots.isError && slots.data ? (
+              <div className={styles.loadError} role="alert">
+                <p>{t('appointments.slots.loadError')}</p>
+                <Button variant="secondary" onClick={() => void slots.refetch()}>
+                  {t('appointments.slots.retry')}
+                </Button>
+              </div>
+            ) : null}
+            <p className={styles.zone}>{offlineRequest ? t('appointments.slots.zoneOffline') : t('appointments.slots.zone')}</p>
+          </section>
+          <div className={styles.calendarWrap}>
+            <BookingCalendar
+              month={month}
+              today={today}
+              selected={selectedDate}
+              available={available}
+              loading={slotsLoading || (skip && !offlineRequest)}
+              onMonthChange={setMonth}
+              onSelect={pickDay}
+            />
+          </div>
+        </div>
 
         <p className={styles.choice} aria-live="polite">
           {selectedSlot

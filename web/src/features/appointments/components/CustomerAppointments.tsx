@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
-import { t } from '../../../shared/i18n/t';
+import { t, type PlainKey } from '../../../shared/i18n/t';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
@@ -8,6 +8,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import type { AppError } from '../../../shared/api/errors';
 import { useBookAppointmentMutation, useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useBookingRequests, type BookingRequests } from '../hooks/useBookingRequests';
 import { useCancellations, type Cancellations } from '../hooks/useCancellations';
 import { bookingFailure } from '../lib/bookingError';
@@ -20,7 +21,19 @@ import { SlotOptions } from './SlotOptions';
 import { StatusBadge } from './StatusBadge';
 import badges from './StatusBadge.module.css';
 
-type Tab = 'confirmed' | 'pending';
+type Tab = 'confirmed' | 'pending' | 'completed' | 'cancelled';
+
+/**
+ * The spec's two tabs (Confermati, In Attesa), then the history: calls held and requests that were
+ * cancelled or turned down, so nothing booked disappears from the customer's view.
+ */
+const TABS: ReadonlyArray<{ id: Tab; label: PlainKey; empty: PlainKey; hint: PlainKey }> = [
+  { id: 'confirmed', label: 'appointments.mine.tabConfirmed', empty: 'appointments.mine.emptyConfirmed', hint: 'appointments.mine.emptyHint' },
+  { id: 'pending', label: 'appointments.mine.tabPending', empty: 'appointments.mine.emptyPending', hint: 'appointments.mine.emptyHint' },
+  { id: 'completed', label: 'appointments.mine.tabCompleted', empty: 'appointments.mine.emptyCompleted', hint: 'appointments.mine.emptyHistoryHint' },
+  { id: 'cancelled', label: 'appointments.mine.tabCancelled', empty: 'appointments.mine.emptyCancelled', hint: 'appointments.mine.emptyHistoryHint' },
+];
+const TAB_IDS = TABS.map((tab) => tab.id);
 
 function downloadIcs(appointment: CustomerAppointment): void {
   const text = buildIcs({
@@ -85,6 +98,16 @@ function CustomerCard({ appointment, cancellations, online }: { appointment: Cus
       {appointment.designer_notes ? (
         <p className={styles.note}>
           <span className={styles.noteLabel}>{t('appointments.mine.notes')}</span> {appointment.designer_notes}
+        </p>
+      ) : null}
+      {appointment.status === 'cancelled' ? (
+        <p className={styles.muted}>
+          {appointment.cancelled_by === 'designer'
+            ? t('appointments.mine.rejected')
+            : appointment.cancelled_by === 'customer'
+              ? t('appointments.mine.cancelledByYou')
+              : t('appointments.mine.cancelledOther')}
+          {appointment.reason ? ` ${t('appointments.mine.reason')} ${appointment.reason}` : ''}
         </p>
       ) : null}
       {confirmed && appointment.call_link ? (
@@ -233,11 +256,14 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
 }
 
 /**
- * The customer's appointments with the two tabs of the spec, Confermati and In Attesa. The list is
- * the last copy in IndexedDB when offline; cancelling a pending request works offline too.
+ * The customer's appointments: the spec's two tabs, Confermati and In Attesa, then Completati and
+ * Annullati for the history (with who cancelled and why). The list is the last copy in IndexedDB when
+ * offline; cancelling a pending request works offline too.
  */
 export function CustomerAppointmentsPanel() {
   const [tab, setTab] = useState<Tab>('confirmed');
+  // A confirmation or a refusal shows while the list is open.
+  useAppointmentEvents();
   const online = useOnline();
   const result = useCustomerAppointmentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
@@ -248,11 +274,10 @@ export function CustomerAppointmentsPanel() {
   const byTab: Record<Tab, CustomerAppointment[]> = {
     confirmed: list.filter((a) => a.status === 'confirmed'),
     pending: list.filter((a) => a.status === 'pending'),
+    completed: list.filter((a) => a.status === 'completed'),
+    cancelled: list.filter((a) => a.status === 'cancelled'),
   };
-  const tabs: Array<{ id: Tab; label: string }> = [
-    { id: 'confirmed', label: t('appointments.mine.tabConfirmed') },
-    { id: 'pending', label: t('appointments.mine.tabPending') },
-  ];
+  const current = TABS.find((item) => item.id === tab) ?? TABS[0];
   const shown = byTab[tab];
   // A list that failed offline (never seen on this device) loads as soon as the connection is back.
   const { isError, refetch } = result;
@@ -279,14 +304,14 @@ export function CustomerAppointmentsPanel() {
         role="tablist"
         aria-label={t('appointments.mine.tabs')}
         onKeyDown={(event) => {
-          const next = nextTab(event, ['confirmed', 'pending'] as const, tab);
+          const next = nextTab(event, TAB_IDS, tab);
           if (next) {
             setTab(next);
             document.getElementById(`${tabsId}-${next}`)?.focus();
           }
         }}
       >
-        {tabs.map((item) => (
+        {TABS.map((item) => (
           <button
             key={item.id}
             type="button"
@@ -298,7 +323,7 @@ export function CustomerAppointmentsPanel() {
             className={`${styles.tab} ${tab === item.id ? styles.tabActive : ''}`}
             onClick={() => setTab(item.id)}
           >
-            {item.label}
+            {t(item.label)}
             <span className={styles.count}>{byTab[item.id].length}</span>
           </button>
         ))}
@@ -317,8 +342,8 @@ export function CustomerAppointmentsPanel() {
           </div>
         ) : shown.length === 0 ? (
           <div className={styles.empty}>
-            <p className={styles.emptyTitle}>{tab === 'confirmed' ? t('appointments.mine.emptyConfirmed') : t('appointments.mine.emptyPending')}</p>
-            <p className={styles.muted}>{t('appointments.mine.emptyHint')}</p>
+            <p className={styles.emptyTitle}>{t(current?.empty ?? 'appointments.mine.emptyConfirmed')}</p>
+            <p className={styles.muted}>{t(current?.hint ?? 'appointments.mine.emptyHint')}</p>
           </div>
         ) : (
           <ul className={styles.list}>

@@ -16,7 +16,9 @@ import {
   type DesignerAppointmentsPage,
   type DesignerTab,
 } from '../api/appointmentsApi';
+import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useDesignerActions } from '../hooks/useDesignerActions';
+import { useHasStarted } from '../hooks/useHasStarted';
 import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction, type QueuedStep } from '../lib/designerActions';
 import { initials } from '../lib/status';
 import { nextTab } from '../../../shared/lib/tabs';
@@ -63,6 +65,8 @@ function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete,
   const busy: Busy | null = deleting ? 'delete' : queue.busy;
   const anyBusy = busy !== null || queue.queued !== null;
   const refused = queue.failed;
+  // "Segna Completato" only from the call's start on (the server refuses it before, too).
+  const started = useHasStarted(appointment.appointment_date);
   return (
     <li className={styles.card} aria-labelledby={titleId} aria-busy={anyBusy}>
       <div className={styles.cardHead}>
@@ -144,9 +148,13 @@ function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete,
               {t('appointments.designer.join')}
             </a>
           ) : null}
-          <Button variant="secondary" onClick={() => onAction('complete')} disabled={anyBusy} aria-busy={busy === 'complete'}>
-            {busy === 'complete' ? t('appointments.designer.completing') : t('appointments.designer.complete')}
-          </Button>
+          {started ? (
+            <Button variant="secondary" onClick={() => onAction('complete')} disabled={anyBusy} aria-busy={busy === 'complete'}>
+              {busy === 'complete' ? t('appointments.designer.completing') : t('appointments.designer.complete')}
+            </Button>
+          ) : (
+            <p className={styles.muted}>{t('appointments.designer.completeLater')}</p>
+          )}
         </div>
       ) : status === 'cancelled' ? (
         <div className={styles.actions}>
@@ -198,8 +206,9 @@ function DeleteConfirm({ appointment, onCancel, onConfirm }: DeleteConfirmProps)
  * the connection; a refusal on replay puts it back and says why. A button stays disabled while its
  * step is on its way, so a double click confirms once (the server refuses a second one too).
  */
-export function DesignerAppointmentsPanel() {
-  const [tab, setTab] = useState<DesignerTab>('all');
+export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?: DesignerTab }) {
+  const [tab, setTab] = useState<DesignerTab>(initialTab);
+  useAppointmentEvents();
   const result = useDesignerAppointmentsQuery(tab, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
   const [remove] = useDeleteAppointmentMutation();
@@ -334,13 +343,15 @@ export function DesignerAppointmentsPanel() {
 export interface DesignerAppointmentsModalProps {
   open: boolean;
   onClose: () => void;
+  /** The tab it opens on (the dashboard's pending requests open it on "In attesa"). */
+  initialTab?: DesignerTab;
 }
 
 /** The dashboard's 'I Miei Appuntamenti' modal. */
-export function DesignerAppointmentsModal({ open, onClose }: DesignerAppointmentsModalProps) {
+export function DesignerAppointmentsModal({ open, onClose, initialTab }: DesignerAppointmentsModalProps) {
   return (
     <Modal open={open} onClose={onClose} title={t('appointments.designer.title')}>
-      {open ? <DesignerAppointmentsPanel /> : null}
+      {open ? <DesignerAppointmentsPanel initialTab={initialTab} /> : null}
     </Modal>
   );
 }

@@ -14,16 +14,16 @@ const PATHS: Readonly<Record<DesignerAction, (id: number) => string>> = {
   complete: (id) => `/api/appointments/${id}/complete`,
 };
 
-const BODIES: Readonly<Record<DesignerAction, unknown>> = {
-  confirm: {},
-  reject: { reason: '' },
-  complete: {},
-};
+/** The body of each step; a rejection carries the designer's optional reason for the customer. */
+function bodyOf(action: DesignerAction, reason: string): unknown {
+  return action === 'reject' ? { reason: reason.trim() } : {};
+}
 
 export interface DesignerActions {
   /** The signed-in designer's unsent and refused steps, oldest first. */
   entries: OutboxEntry[];
-  run: (appointmentId: number, action: DesignerAction) => Promise<void>;
+  /** Queues a step; `reason` (rejections only, optional) reaches the customer in the e-mail. */
+  run: (appointmentId: number, action: DesignerAction, reason?: string) => Promise<void>;
   /** Drops a refused step (the card already shows the server's status). */
   dismiss: (entry: OutboxEntry) => Promise<void>;
 }
@@ -54,13 +54,13 @@ export function useDesignerActions(): DesignerActions {
     [] as OutboxEntry[],
   );
 
-  const run = useCallback(async (appointmentId: number, action: DesignerAction) => {
+  const run = useCallback(async (appointmentId: number, action: DesignerAction, reason = '') => {
     await enqueueAction({
       kind: DESIGNER_ACTION_KINDS[action],
       entity: `appointment:${appointmentId}`,
       method: 'PUT',
       path: PATHS[action](appointmentId),
-      body: BODIES[action],
+      body: bodyOf(action, reason),
     });
   }, []);
   const dismiss = useCallback(async (entry: OutboxEntry) => discardAction(entry.seq), []);

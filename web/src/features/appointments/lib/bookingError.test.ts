@@ -13,7 +13,7 @@ const alternatives = [
 describe('bookingFailure', () => {
   it('offers the alternatives and reloads the slots when the slot is gone', () => {
     const failure = bookingFailure(httpError(409, { detail: 'The selected time is no longer available (slot taken)', reason: 'slot_taken', alternatives }));
-    expect(t(failure.message)).toBe('L’orario selezionato non è più disponibile. Seleziona un altro orario.');
+    expect(t(failure.message)).toBe("L'orario selezionato non è più disponibile. Seleziona un altro orario.");
     expect(failure.alternatives.map((s) => s.time)).toEqual(['10:00', '11:00', '09:00']);
     expect(failure.reloadSlots).toBe(true);
   });
@@ -25,7 +25,7 @@ describe('bookingFailure', () => {
 
   it('asks to sign in again on 401', () => {
     const failure = bookingFailure(httpError(401, { detail: 'Invalid or expired token', reason: 'token_invalid' }));
-    expect(t(failure.message)).toBe('Sessione scaduta. Effettua nuovamente l’accesso.');
+    expect(t(failure.message)).toBe("Sessione scaduta. Effettua nuovamente l'accesso.");
     expect(failure.needsLogin).toBe(true);
   });
 

@@ -43,7 +43,7 @@ describe('cardActionState', () => {
   });
 
   it('a refused step leaves the server status and carries the reason', () => {
-    const refused = { status: 409, reason: 'invalid_transition', message: 'L’appuntamento ora risulta annullato: questa azione non è più possibile.', detail: null };
+    const refused = { status: 409, reason: 'invalid_transition', message: "L'appuntamento ora risulta annullato: questa azione non è più possibile.", detail: null };
     const view = cardActionState(appointment(1, 'cancelled'), [entry(1, 'appointment.confirm', { state: 'failed', lastError: refused })], true);
     expect(view.status).toBe('cancelled');
     expect(view.busy).toBeNull();

@@ -5,6 +5,9 @@ export interface LoginArgs {
   email: string;
   password: string;
   remember_me: boolean;
+  /** A questionnaire taken before signing in (shared/lib/lead): the account adopts it. */
+  lead_id?: number;
+  lead_token?: string;
 }
 
 export interface RegisterArgs {

@@ -68,6 +68,11 @@ afterEach(() => {
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
 
+/** A file whose first bytes are a JPEG's (FF D8 FF), as a real photo has. */
+function jpegFile(name: string): File {
+  return new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])], name, { type: 'image/jpeg' });
+}
+
 describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('shows the spec texts for a missing name and a bad e-mail, and sends nothing', async () => {
     renderModal();
@@ -75,11 +80,30 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
     save();
     expect(await screen.findByText('Il nome è obbligatorio')).toBeTruthy();
-    expect(screen.getByText('L’email è obbligatoria')).toBeTruthy();
+    expect(screen.getByText("L'email è obbligatoria")).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@' } });
     save();
     expect(await screen.findByText('Formato email non valido')).toBeTruthy();
     expect(requests).toEqual([]);
+  });
+
+  it('refuses a text file named .jpg, by its content, with a clear message', async () => {
+    renderModal();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['questa non è una foto'], 'foto.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText("Il file «foto.jpg» non è un'immagine: scegli una foto JPG, PNG o GIF.")).toBeTruthy();
+    save();
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.some((r) => r.method === 'PUT' && r.form?.has('profile_picture'))).toBe(false);
+  });
+
+  it('takes a field message away as soon as the field is corrected', async () => {
+    renderModal();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'anna@' } });
+    save();
+    expect(await screen.findByText('Formato email non valido')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'anna@example.com' } });
+    await waitFor(() => expect(screen.queryByText('Formato email non valido')).toBeNull());
   });
 
   it('refuses a photo of the wrong type or over 5 MB', async () => {
@@ -89,7 +113,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Formato immagine non supportato. Usa JPG, PNG o GIF')).toBeTruthy();
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'casa.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(await screen.findByText('L’immagine è troppo grande. Massimo 5MB')).toBeTruthy();
+    expect(await screen.findByText("L'immagine è troppo grande. Massimo 5MB")).toBeTruthy();
   });
 
   it('saves as multipart, previewing and sending a chosen photo', async () => {
@@ -97,7 +121,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const { onClose, store } = renderModal();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'io.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(input, { target: { files: [jpegFile('io.jpg')] } });
     await waitFor(() => expect(screen.getByAltText('Foto del profilo di Anna Rossi').getAttribute('src')).toBe('blob:preview'));
     fireEvent.change(screen.getByLabelText(/Località/), { target: { value: ' Milano ' } });
     save();
@@ -166,7 +190,8 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
     const { onClose } = renderModal();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'io.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(input, { target: { files: [jpegFile('io.jpg')] } });
+    await screen.findByRole('button', { name: 'Annulla la nuova foto' });
     save();
     expect(await screen.findByText(/per cambiare la foto serve una connessione/)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();

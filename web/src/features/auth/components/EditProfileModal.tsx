@@ -13,7 +13,7 @@ import { queueProfileEdit } from '../api/profileOutbox';
 import { useAuthDispatch } from '../hooks/useAuthDispatch';
 import type { Account } from '../lib/account';
 import { isEmailTaken, isOffline } from '../lib/authErrors';
-import { checkPhoto, checkProfile, type ProfileField, type ProfileValues } from '../lib/profileValidation';
+import { checkPhotoContent, checkProfile, type ProfileField, type ProfileValues } from '../lib/profileValidation';
 import { syncStoredUser } from '../lib/session';
 import { ProfileAvatar } from './ProfileAvatar';
 import styles from './Profile.module.css';
@@ -46,6 +46,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [checkingPhoto, setCheckingPhoto] = useState(false);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const dispatch = useAuthDispatch();
   const online = useOnline();
@@ -72,16 +73,19 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const choosePhoto = (file: File | undefined): void => {
+  // Checked by name, size and content (its first bytes) as soon as it is chosen.
+  const choosePhoto = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    const problem = checkPhoto(file);
+    setCheckingPhoto(true);
+    const problem = await checkPhotoContent(file);
+    setCheckingPhoto(false);
     setErrors((e) => ({ ...e, photo: problem ?? undefined }));
     setPhoto(problem ? null : file);
   };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || checkingPhoto) return;
     setFormError(null);
     const problems = checkProfile(values, photo);
     setErrors(problems);
@@ -120,9 +124,12 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
     }
   };
 
+  // A field's message goes as soon as the field is corrected, not at the next save.
   const set = (name: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
+    const next = { ...values, [name]: e.target.value };
+    setValues(next);
+    const fresh = checkProfile(next, null);
+    setErrors((shown) => (shown[name] !== undefined ? { ...shown, [name]: fresh[name] } : shown));
   };
 
   return (
@@ -136,7 +143,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
           <Button variant="secondary" onClick={onClose}>
             {t('account.edit.cancel')}
           </Button>
-          <Button type="submit" form="edit-profile-form" disabled={isLoading} aria-busy={isLoading}>
+          <Button type="submit" form="edit-profile-form" disabled={isLoading || checkingPhoto} aria-busy={isLoading}>
             {isLoading ? t('account.edit.saving') : t('account.edit.save')}
           </Button>
         </>
@@ -160,7 +167,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
               aria-describedby={`${fileId}-hint${errors.photo ? ` ${fileId}-error` : ''}`}
               aria-invalid={errors.photo ? true : undefined}
               onChange={(e) => {
-                choosePhoto(e.target.files?.[0]);
+                void choosePhoto(e.target.files?.[0]);
                 e.target.value = '';
               }}
             />

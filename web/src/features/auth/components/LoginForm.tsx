@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import { leadFields, type Lead } from '../../../shared/lib/lead';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -9,14 +10,16 @@ import { TextField } from '../../../shared/ui/Field';
 import { useLoginMutation } from '../api/authApi';
 import type { SignInAnswer } from '../lib/account';
 import { isBadCredentials, loginErrorMessage } from '../lib/authErrors';
-import { checkLogin, hasErrors, type FieldErrors, type LoginValues } from '../lib/validation';
+import { checkLogin, hasErrors, stillWrong, type FieldErrors, type LoginValues } from '../lib/validation';
 import styles from './Auth.module.css';
 import { PasswordField } from './PasswordField';
 
 export interface LoginFormProps {
   initialEmail: string;
-  /** Called with the session once the server accepted the credentials. */
-  onSignedIn: (answer: SignInAnswer, rememberMe: boolean) => void;
+  /** A questionnaire taken before signing in: sent along, a customer's account adopts it. */
+  lead: Lead | null;
+  /** Called with the session once the server accepted the credentials (and whether a lead went along). */
+  onSignedIn: (answer: SignInAnswer, rememberMe: boolean, carriedLead: boolean) => void;
   /** Called when bad credentials were reported: the device forgets any half-stored session. */
   onBadCredentials: () => void;
   /** Shows the questionnaire link for people who have not taken it on this device. */
@@ -24,7 +27,7 @@ export interface LoginFormProps {
 }
 
 /** "Accedi": email, password, remember me; the spec's bad-credentials text on a refusal. */
-export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuizLink }: LoginFormProps) {
+export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, showQuizLink }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
   const [rememberMe, setRememberMe] = useState(false);
   const [fields, setFields] = useState<FieldErrors<keyof LoginValues>>({});
@@ -34,6 +37,12 @@ export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuiz
   const alertRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // A field's message goes as soon as the field is corrected.
+  const change = (next: LoginValues): void => {
+    setValues(next);
+    setFields((shown) => stillWrong(shown, checkLogin(next).fields));
+  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -50,8 +59,13 @@ export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuiz
       return;
     }
     try {
-      const answer = await login({ email: values.email.trim(), password: values.password, remember_me: rememberMe }).unwrap();
-      onSignedIn(answer, rememberMe);
+      const answer = await login({
+        email: values.email.trim(),
+        password: values.password,
+        remember_me: rememberMe,
+        ...(lead ? leadFields(lead) : {}),
+      }).unwrap();
+      onSignedIn(answer, rememberMe, lead !== null);
     } catch (caught) {
       const error = caught as AppError;
       if (isBadCredentials(error)) onBadCredentials();
@@ -81,7 +95,7 @@ export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuiz
         inputMode="email"
         value={values.email}
         error={fields.email}
-        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        onChange={(e) => change({ ...values, email: e.target.value })}
       />
       <PasswordField
         ref={passwordRef}
@@ -90,7 +104,7 @@ export function LoginForm({ initialEmail, onSignedIn, onBadCredentials, showQuiz
         autoComplete="current-password"
         value={values.password}
         error={fields.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        onChange={(e) => change({ ...values, password: e.target.value })}
       />
       <div className={styles.row}>
         <label className={styles.check}>

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
-import { saveQuizResult } from '../../../shared/lib/quizResult';
+import { loadQuiz, saveQuiz } from '../../../shared/lib/journey';
 import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { LoginPage } from './LoginPage';
 
@@ -134,7 +134,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('carries the stored quiz result into registration and then forgets it', async () => {
     const analysis = { dominant_style: 'C', style_percentages: { A: 10, B: 10, C: 50, D: 10, E: 20 } };
-    saveQuizResult({ lead_id: 12, lead_token: 'token-of-lead-12', answers: ['Luce naturale'], style_analysis: analysis });
+    saveQuiz({ lead: { lead_id: 12, lead_token: 'token-of-lead-12' }, answers: ['Luce naturale'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     expect(screen.getByText(/Minimal Contemporaneo/)).toBeTruthy();
@@ -148,7 +148,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
       email: 'anna@example.com', password: 'password123', name: 'Anna', lead_id: 12, lead_token: 'token-of-lead-12',
       questionnaire_answers: ['Luce naturale'], style_analysis: analysis,
     });
-    expect(localStorage.getItem('questionnaire_answers')).toBeNull();
+    expect(loadQuiz()).toBeNull();
   });
 
   it('points an already registered address to Accedi, which opens login with the e-mail filled in', async () => {
@@ -160,12 +160,84 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     type('Conferma password', 'password123');
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByText(/Questa email è già registrata\. Clicca su/)).toBeTruthy();
-    // A lead id from a link carries no token: it attaches nothing, so none is invented.
-    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5 });
+    // A lead id from a link without its token names nothing the server would attach: none is sent.
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).not.toHaveProperty('lead_id');
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).not.toHaveProperty('lead_token');
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com'));
     expect(screen.getByRole('tab', { name: 'Accedi' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('never asks for the questionnaire when a link brought its lead, and sends it along', async () => {
+    answers['/api/auth/register'] = { status: 201, body: session('user') };
+    renderLogin('/login?mode=register&redirect=designers&leadId=31&leadToken=secret-31');
+    expect(screen.getByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeTruthy();
+    type('Nome', 'Anna');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    type('Conferma password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    expect(screen.queryByRole('dialog', { name: 'Questionario Richiesto' })).toBeNull();
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 31, lead_token: 'secret-31' });
+    expect(loadQuiz()).toBeNull();
+  });
+
+  it('does not promise to save a result a link names without its token', () => {
+    renderLogin('/login?mode=register&redirect=designers&leadId=31');
+    expect(screen.queryByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeNull();
+    expect(loadQuiz()).toBeNull();
+  });
+
+  it('carries the questionnaire into a login too, and forgets it once the account holds it', async () => {
+    saveQuiz({ lead: { lead_id: 12, lead_token: 'secret' }, answers: ['Luce naturale'], style_analysis: null });
+    answers['/api/auth/login'] = { status: 200, body: session('user') };
+    renderLogin('/login');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    expect(sent.find((r) => r.url === '/api/auth/login')?.body).toEqual({
+      email: 'anna@example.com', password: 'password123', remember_me: false, lead_id: 12, lead_token: 'secret',
+    });
+    expect(loadQuiz()).toBeNull();
+  });
+
+  it('takes a visitor back to the page they were acting on, and leaves the intent for the resumer', async () => {
+    sessionStorage.setItem('pendingDesigner', JSON.stringify({ id: 7, name: 'Chiara', action: 'like' }));
+    sessionStorage.setItem('returnAfterRegistration', '/appuntamenti');
+    answers['/api/auth/login'] = { status: 200, body: session('user') };
+    renderLogin('/login?redirect=designers');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await screen.findByRole('heading', { name: 'appuntamenti' });
+    expect(sessionStorage.getItem('pendingDesigner')).not.toBeNull();
+  });
+
+  it('greets a designer who has just registered as new, not "Bentornato"', async () => {
+    answers['/api/auth/login'] = { status: 200, body: session('designer') };
+    renderLogin('/login?email=studio%40example.com&welcome=designer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Benvenuto in Interno' })).toBeTruthy();
+    expect(screen.getByText('Account designer creato! Accedi per vedere il tuo profilo.')).toBeTruthy();
+    type('Password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await screen.findByRole('heading', { name: 'designer-profile' });
+    expect(screen.queryByText('Account designer creato! Accedi per vedere il tuo profilo.')).toBeNull();
+  });
+
+  it('takes a field message away as soon as the field is corrected', async () => {
+    renderLogin('/login?mode=register');
+    type('Nome', 'Anna');
+    type('Email', 'anna@');
+    type('Password', 'corta');
+    type('Conferma password', 'corta');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    expect(await screen.findByText('Formato email non valido')).toBeTruthy();
+    type('Email', 'anna@example.com');
+    await waitFor(() => expect(screen.queryByText('Formato email non valido')).toBeNull());
+    // The password is still too short: its message stays until it is fixed.
+    expect(screen.getByText(/almeno 8 caratteri/)).toBeTruthy();
   });
 
   it('says so instead of failing when the device is offline', async () => {
@@ -184,7 +256,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 describe('registration with a questionnaire taken offline', { timeout: 30_000 }, () => {
   it('sends the answers without a lead id so the server scores them', async () => {
     const analysis = { dominant_style: 'A', style_percentages: { A: 60, B: 10, C: 10, D: 10, E: 10 } };
-    saveQuizResult({ lead_id: 0, lead_token: '', answers: ['Colori vivaci'], style_analysis: analysis });
+    saveQuiz({ lead: null, answers: ['Colori vivaci'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     type('Nome', 'Anna');

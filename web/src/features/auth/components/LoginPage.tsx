@@ -5,7 +5,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
-import { loadQuizResult } from '../../../shared/lib/quizResult';
+import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
+import { dropLeadQuery } from '../../../shared/lib/lead';
 import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { homePathFor, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
@@ -55,7 +56,11 @@ export function LoginPage() {
   const home = useSelector((state: WithSession) => homePathFor(state));
   const navigate = useNavigate();
   const online = useOnline();
-  const quiz = useMemo(() => loadQuizResult(), []);
+  // The questionnaire of this journey; a lead the link brings (the results e-mail) joins it first.
+  const [quiz] = useState(() => {
+    if (query.lead) rememberLead(query.lead);
+    return loadQuiz();
+  });
   const signingIn = useRef(false);
   const { data: config } = useGetConfigQuery();
   const [googleSignIn, { isLoading: googleBusy }] = useGoogleSignInMutation();
@@ -69,7 +74,7 @@ export function LoginPage() {
     if (mode === 'register') next.set('mode', 'register');
     else {
       next.delete('mode');
-      next.delete('leadId');
+      dropLeadQuery(next);
     }
     if (email !== undefined) setPrefill(email);
     setSearch(next, { replace: true });
@@ -77,12 +82,14 @@ export function LoginPage() {
 
   const finish = (answer: SignInAnswer, rememberMe: boolean, registered: boolean, carriedQuiz = false): void => {
     signingIn.current = true;
-    dispatch(completeSignIn(answer, rememberMe, { quizStored: carriedQuiz }));
+    // The account holds the questionnaire now (a customer's registration or sign-in carried it).
+    dispatch(completeSignIn(answer, rememberMe, { quizStored: carriedQuiz && answer.user.role === 'user' }));
     const now = homePathFor(store.getState());
     // After registration: admin to /admin, everyone else to /user-profile, unless something waits.
     const roleHome = registered ? (now === '/admin' ? '/admin' : '/user-profile') : now;
     const target = destinationAfterSignIn(query, roleHome);
-    showToast(registered ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
+    const firstTime = registered || search.get('welcome') === 'designer';
+    showToast(firstTime ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
     navigate(target, { replace: true });
   };
 
@@ -97,18 +104,24 @@ export function LoginPage() {
   };
 
   const clientId = config?.google_client_id ?? '';
+  // A designer who has just registered (DesignerRegistration sends welcome=designer) is greeted as new.
+  const welcome = search.get('welcome') === 'designer';
   const register = query.mode === 'register';
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
         <p className={styles.eyebrow}>{t('auth.eyebrow')}</p>
-        <h1 className={styles.title}>{register ? t('auth.register.heading') : t('auth.login.heading')}</h1>
+        <h1 className={styles.title}>{register ? t('auth.register.heading') : welcome ? t('auth.login.headingNewDesigner') : t('auth.login.heading')}</h1>
         <p className={styles.lead}>
-          {register && quiz
+          {register && quiz?.style_analysis
             ? t('auth.register.leadWithQuiz', { style: styleLabel(quiz.style_analysis.dominant_style) })
-            : register
-              ? t('auth.register.lead')
-              : t('auth.login.lead')}
+            : register && quiz
+              ? t('auth.register.leadWithLead')
+              : register
+                ? t('auth.register.lead')
+                : welcome
+                  ? t('auth.login.leadNewDesigner')
+                  : t('auth.login.lead')}
         </p>
         <RoomArt />
       </div>
@@ -126,23 +139,30 @@ export function LoginPage() {
             <RegisterForm
               key={`register-${prefill}`}
               initialEmail={prefill}
-              leadId={query.leadId}
               quiz={quiz}
               onRegistered={(answer, carried) => finish(answer, false, true, carried)}
               onSwitchToLogin={(email) => setMode('login', email)}
             />
           ) : (
-            <LoginForm
+            <>
+              {welcome ? (
+                <Alert tone="success" className={styles.welcome}>
+                  {t('designers.register.success')}
+                </Alert>
+              ) : null}
+              <LoginForm
               key={`login-${prefill}`}
               initialEmail={prefill}
               showQuizLink={quiz === null}
-              onSignedIn={(answer, rememberMe) => finish(answer, rememberMe, false)}
+              lead={quiz?.lead ?? null}
+              onSignedIn={(answer, rememberMe, carriedLead) => finish(answer, rememberMe, false, carriedLead)}
               onBadCredentials={() => {
                 const storage = localArea();
                 removeKey(storage, PERSISTENT_KEYS.user);
                 removeKey(storage, PERSISTENT_KEYS.rememberMe);
               }}
             />
+            </>
           )}
           {clientId && online ? (
             <>

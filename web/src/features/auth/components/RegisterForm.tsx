@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
-import type { QuizResult } from '../../../shared/lib/quizResult';
+import type { QuizResult } from '../../../shared/lib/journey';
+import { leadFields } from '../../../shared/lib/lead';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -11,15 +12,13 @@ import { Modal } from '../../../shared/ui/Modal';
 import { useRegisterMutation, type RegisterArgs } from '../api/authApi';
 import type { SignInAnswer } from '../lib/account';
 import { isEmailTaken, registerErrorMessage } from '../lib/authErrors';
-import { checkRegister, hasErrors, type FieldErrors, type RegisterValues } from '../lib/validation';
+import { checkRegister, hasErrors, stillWrong, type FieldErrors, type RegisterValues } from '../lib/validation';
 import styles from './Auth.module.css';
 import { PasswordField } from './PasswordField';
 
 export interface RegisterFormProps {
   initialEmail: string;
-  /** leadId from the query (a questionnaire taken elsewhere, e.g. from an e-mail). */
-  leadId: number | null;
-  /** The questionnaire result kept on this device, if any. */
+  /** The questionnaire of this journey (shared/lib/journey), a link's lead included; null without one. */
   quiz: QuizResult | null;
   onRegistered: (answer: SignInAnswer, carriedQuiz: boolean) => void;
   /** "Accedi" from the already-registered message: login mode with this e-mail filled in. */
@@ -27,26 +26,23 @@ export interface RegisterFormProps {
 }
 
 /**
- * Builds the registration payload, carrying the questionnaire's result when there is one. The lead is
- * attached only with its token, kept with the result on this device; a lead id from elsewhere (the
- * link of an e-mail) goes without it, and the server then scores the answers sent alongside.
+ * Builds the registration payload, carrying the questionnaire when there is one: its lead (the
+ * server's stored result wins), else the answers (the server scores them again).
  */
-export function registrationPayload(values: RegisterValues, leadId: number | null, quiz: QuizResult | null): RegisterArgs {
+export function registrationPayload(values: RegisterValues, quiz: QuizResult | null): RegisterArgs {
   const body: RegisterArgs = { email: values.email.trim(), password: values.password, name: values.name.trim() };
-  const lead = leadId ?? (quiz && quiz.lead_id > 0 ? quiz.lead_id : null);
-  if (lead !== null) body.lead_id = lead;
-  if (lead !== null && quiz && quiz.lead_id === lead && quiz.lead_token !== '') body.lead_token = quiz.lead_token;
-  if (quiz) {
-    body.questionnaire_answers = quiz.answers;
-    body.style_analysis = quiz.style_analysis;
-  }
+  if (!quiz) return body;
+  if (quiz.lead) Object.assign(body, leadFields(quiz.lead));
+  if (quiz.answers.length > 0) body.questionnaire_answers = quiz.answers;
+  if (quiz.style_analysis) body.style_analysis = quiz.style_analysis;
   return body;
 }
 
-type Problem = { kind: 'message'; text: string } | { kind: 'emailTaken' };
+/** What the form says above the fields; `local` when it comes from the check, not the server. */
+type Problem = { kind: 'message'; text: string; local?: boolean } | { kind: 'emailTaken' };
 
 /** "Registrati": name, email, password twice; the spec's texts; the 'Questionario Richiesto' modal. */
-export function RegisterForm({ initialEmail, leadId, quiz, onRegistered, onSwitchToLogin }: RegisterFormProps) {
+export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin }: RegisterFormProps) {
   const [values, setValues] = useState<RegisterValues>({ name: '', email: initialEmail, password: '', confirm: '' });
   const [fields, setFields] = useState<FieldErrors<keyof RegisterValues>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -70,7 +66,7 @@ export function RegisterForm({ initialEmail, leadId, quiz, onRegistered, onSwitc
       return;
     }
     try {
-      const answer = await register(registrationPayload(values, leadId, quiz)).unwrap();
+      const answer = await register(registrationPayload(values, quiz)).unwrap();
       onRegistered(answer, quiz !== null);
     } catch (caught) {
       const error = caught as AppError;
@@ -83,22 +79,27 @@ export function RegisterForm({ initialEmail, leadId, quiz, onRegistered, onSwitc
     event.preventDefault();
     const check = checkRegister(values);
     setFields(check.fields);
-    setProblem(check.form ? { kind: 'message', text: check.form } : null);
+    setProblem(check.form ? { kind: 'message', text: check.form, local: true } : null);
     if (hasErrors(check)) {
       const first = (['name', 'email', 'password', 'confirm'] as const).find((name) => check.fields[name]);
       if (first) refs[first].current?.focus();
       return;
     }
-    if (quiz === null && leadId === null) {
+    // Someone who has a questionnaire result (or a lead from a link) is never asked for one.
+    if (quiz === null) {
       setQuizModal(true);
       return;
     }
     void send();
   };
 
+  // Messages go as soon as what they are about is corrected, not at the next submit.
   const set = (name: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
+    const next = { ...values, [name]: e.target.value };
+    setValues(next);
+    const check = checkRegister(next);
+    setFields((shown) => stillWrong(shown, check.fields));
+    setProblem((shown) => (shown?.kind === 'message' && shown.local && shown.text !== check.form ? null : shown));
   };
 
   return (

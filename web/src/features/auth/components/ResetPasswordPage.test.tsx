@@ -68,7 +68,7 @@ async function settle() {
 describe('password reset pages', { timeout: 30_000 }, () => {
   it('says at once when the link has no token', () => {
     renderAt('/reset-password');
-    expect(screen.getByText('Il link non è completo: manca il codice di reimpostazione. Richiedi un nuovo link.')).toBeTruthy();
+    expect(screen.getByText('Token di reset non valido o mancante. Richiedi un nuovo reset della password.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Torna al Login' }).getAttribute('href')).toBe('/login');
   });
 
@@ -108,7 +108,7 @@ describe('password reset pages', { timeout: 30_000 }, () => {
   it('requests a link with the busy text and returns to /login', async () => {
     const router = renderAt('/request-password-reset');
     fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
-    expect(await screen.findByText('Inserisci la tua email.')).toBeTruthy();
+    expect(await screen.findByText('Inserisci il tuo indirizzo email')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
     expect(await screen.findByRole('button', { name: 'Invio link di reset...' })).toBeTruthy();

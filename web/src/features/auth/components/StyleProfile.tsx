@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { t } from '../../../shared/i18n/t';
-import type { StyleAnalysis } from '../../../shared/lib/quizResult';
+import type { StyleAnalysis } from '../../../shared/lib/journey';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { styleBars, styleDescription, styleLabel } from '../lib/styles';

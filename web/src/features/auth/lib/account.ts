@@ -1,4 +1,4 @@
-import { parseStyleAnalysis, type StyleAnalysis } from '../../../shared/lib/quizResult';
+import { parseStyleAnalysis, type StyleAnalysis } from '../../../shared/lib/journey';
 import { parseStoredUser, type StoredUser } from '../../../shared/session/sessionSlice';
 
 /** The customer's account as GET/PUT /api/users/me describe it (customer spec, section 3). */

@@ -12,15 +12,17 @@ const q = (s: string) => parseLoginQuery(new URLSearchParams(s));
 describe('parseLoginQuery', () => {
   it('reads the spec parameters', () => {
     expect(q('mode=register&redirect=contact&email=a%40b.it&returnTo=%2Fappuntamenti')).toEqual({
-      mode: 'register', leadId: null, redirect: 'contact', email: 'a@b.it', returnTo: '/appuntamenti',
+      mode: 'register', lead: null, redirect: 'contact', email: 'a@b.it', returnTo: '/appuntamenti',
     });
     expect(q('').mode).toBe('login');
   });
 
-  it('forces register mode when leadId is given and parses it as an integer', () => {
-    expect(q('leadId=42')).toMatchObject({ mode: 'register', leadId: 42 });
-    expect(q('leadId=abc')).toMatchObject({ mode: 'login', leadId: null });
-    expect(q('leadId=0').leadId).toBeNull();
+  it('forces register mode when leadId is given and parses it as an integer, with its token', () => {
+    // A bare leadId opens registration but brings no lead: the server honours a lead only with its token.
+    expect(q('leadId=42')).toMatchObject({ mode: 'register', lead: null });
+    expect(q('leadId=42&leadToken=abc').lead).toEqual({ lead_id: 42, lead_token: 'abc' });
+    expect(q('leadId=abc')).toMatchObject({ mode: 'login', lead: null });
+    expect(q('leadId=0').lead).toBeNull();
   });
 
   it('ignores unknown redirects and outside return paths', () => {
@@ -42,27 +44,26 @@ describe('destinationAfterSignIn', () => {
     expect(destinationAfterSignIn(q('redirect=appointment'), '/user-profile', memory())).toBe('/user-profile');
   });
 
-  it('returns to the page of a waiting booking and keeps the booking for the button to reopen', () => {
+  it('returns to the page of a waiting intent and leaves it for the resumer', () => {
     const storage = memory({
-      pendingAppointment: JSON.stringify({ designer_id: 7, designer_name: 'Chiara' }),
+      pendingDesigner: JSON.stringify({ id: 7, name: 'Chiara', action: 'book' }),
+      pendingAppointment: JSON.stringify({ designer_id: 7, designer_name: 'Chiara', appointment_date: '2030-03-04T10:00:00+01:00' }),
       returnAfterRegistration: '/designer/7',
     });
     expect(destinationAfterSignIn(q('redirect=appointment'), '/user-profile', storage)).toBe('/designer/7');
     expect(storage.data.has('pendingAppointment')).toBe(true);
-    expect(storage.data.has('returnAfterRegistration')).toBe(false);
-  });
-
-  it('falls back to the designer profile when the booking has no return path', () => {
-    const storage = memory({ pendingAppointment: JSON.stringify({ designer_id: 7, designer_name: 'Chiara' }) });
-    expect(destinationAfterSignIn(q('redirect=appointment'), '/user-profile', storage)).toBe('/profile/7');
-  });
-
-  it('leads a waiting contact to its page and leaves the stored values for messaging', () => {
-    const storage = memory({ pendingDesigner: JSON.stringify({ id: 3, name: 'Luca' }), returnAfterRegistration: '/profile/3?shared=true' });
-    expect(destinationAfterSignIn(q('redirect=contact'), '/user-profile', storage)).toBe('/profile/3?shared=true');
     expect(storage.data.has('pendingDesigner')).toBe(true);
-    expect(storage.data.has('returnAfterRegistration')).toBe(true);
+  });
+
+  it('sends a visitor who acted on the home page list to the role home, which lists the same designers', () => {
+    const storage = memory({ pendingDesigner: JSON.stringify({ id: 3, name: 'Luca', action: 'like' }), returnAfterRegistration: '/' });
+    expect(destinationAfterSignIn(q('redirect=designers'), '/user-profile', storage)).toBe('/user-profile');
     const noReturn = memory({ pendingDesigner: JSON.stringify({ id: 3, name: 'Luca' }) });
-    expect(destinationAfterSignIn(q('redirect=contact'), '/user-profile', noReturn)).toBe('/profile/3');
+    expect(destinationAfterSignIn(q('redirect=contact'), '/user-profile', noReturn)).toBe('/user-profile');
+  });
+
+  it('never goes back to the home page or the login page, which would send a signed-in person on', () => {
+    expect(destinationAfterSignIn(q('returnTo=%2F'), '/user-profile', memory())).toBe('/user-profile');
+    expect(destinationAfterSignIn(q('returnTo=%2Flogin%3Fmode%3Dregister'), '/admin', memory())).toBe('/admin');
   });
 });

@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import { sniffImage } from '../../../shared/lib/imageSniff';
 import { isEmail } from './validation';
 
 /** The largest profile photo the server takes (customer spec, section 5). */
@@ -16,7 +17,7 @@ export interface ProfileValues {
 
 export type ProfileField = keyof ProfileValues | 'photo';
 
-/** The spec's texts: 'Formato immagine non supportato. Usa JPG, PNG o GIF' and 'L’immagine è troppo grande. Massimo 5MB'. */
+/** The spec's texts: 'Formato immagine non supportato. Usa JPG, PNG o GIF' and "L'immagine è troppo grande. Massimo 5MB". */
 export function checkPhoto(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   const typed = file.type !== '' ? PHOTO_TYPES.has(file.type.toLowerCase()) : PHOTO_EXTENSION.test(file.name);
   if (!typed) return t('account.edit.photoFormat');
@@ -35,4 +36,14 @@ export function checkProfile(values: ProfileValues, photo: Pick<File, 'name' | '
     if (problem) errors.photo = problem;
   }
   return errors;
+}
+
+/**
+ * The name and size check, then the content: a file whose first bytes are not a JPEG, PNG or GIF
+ * (a text file renamed .jpg) is refused with a message that says so, before anything is sent.
+ */
+export async function checkPhotoContent(file: File): Promise<string | null> {
+  const problem = checkPhoto(file);
+  if (problem) return problem;
+  return (await sniffImage(file)) === null ? t('account.edit.photoNotImage', { name: file.name }) : null;
 }

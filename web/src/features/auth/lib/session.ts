@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { clearQuizResult } from '../../../shared/lib/quizResult';
+import { clearIntent, clearQuiz } from '../../../shared/lib/journey';
 import { PERSISTENT_KEYS, localArea, readJson, type StorageArea } from '../../../shared/lib/storage';
 import { parseStoredUser, signedIn, userUpdated, type WithSession } from '../../../shared/session/sessionSlice';
 import { storeSession } from '../../../shared/session/storage';
@@ -12,8 +12,10 @@ export function completeSignIn(answer: SignInAnswer, rememberMe: boolean, option
   return (dispatch) => {
     storeSession(answer.user, rememberMe);
     dispatch(signedIn({ user: answer.user, rememberMe }));
-    // The account now holds the questionnaire's result: the device copy has done its job.
-    if (options.quizStored) clearQuizResult();
+    // The account now holds the questionnaire's result: the journey's copy has done its job.
+    if (options.quizStored) clearQuiz();
+    // Only customers like, write to and book designers: a visitor's intent does not follow another role.
+    if (answer.user.role !== 'user') clearIntent();
   };
 }
 

@@ -35,7 +35,7 @@ describe('checkRegister', () => {
 
 describe('checkLogin and checkNewPassword', () => {
   it('needs both login fields', () => {
-    expect(checkLogin({ email: '', password: '' }).fields).toEqual({ email: 'Inserisci la tua email.', password: 'Inserisci la password.' });
+    expect(checkLogin({ email: '', password: '' }).fields).toEqual({ email: 'Inserisci il tuo indirizzo email', password: 'Inserisci la password.' });
     expect(hasErrors(checkLogin({ email: 'a@b.it', password: 'x' }))).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe('profile validation', () => {
   it('uses the spec texts for name and e-mail', () => {
     expect(checkProfile({ name: '', email: '', location: '' }, null)).toEqual({
       name: 'Il nome è obbligatorio',
-      email: 'L’email è obbligatoria',
+      email: "L'email è obbligatoria",
     });
     expect(checkProfile({ name: 'A', email: 'nope', location: '' }, null).email).toBe('Formato email non valido');
     expect(checkProfile({ name: 'A', email: 'a@b.it', location: '' }, null)).toEqual({});
@@ -68,6 +68,6 @@ describe('profile validation', () => {
     expect(checkPhoto({ name: 'a.png', type: '', size: 10 })).toBeNull();
     expect(checkPhoto({ name: 'a.webp', type: 'image/webp', size: 10 })).toBe('Formato immagine non supportato. Usa JPG, PNG o GIF');
     expect(checkPhoto({ name: 'a.pdf', type: '', size: 10 })).toBe('Formato immagine non supportato. Usa JPG, PNG o GIF');
-    expect(checkPhoto({ name: 'a.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toBe('L’immagine è troppo grande. Massimo 5MB');
+    expect(checkPhoto({ name: 'a.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toBe("L'immagine è troppo grande. Massimo 5MB");
   });
 });

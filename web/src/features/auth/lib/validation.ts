@@ -74,3 +74,17 @@ export function checkNewPassword(password: string, confirm: string): FieldErrors
   else if (confirm !== password) fields.confirm = t('auth.validation.passwordMismatch');
   return fields;
 }
+
+/**
+ * The messages still true of the fields already marked, for re-checking while the person types: a
+ * field's message goes as soon as it is corrected (or changes to what is still wrong), and no new
+ * message appears under a field nobody has been told about yet.
+ */
+export function stillWrong<K extends string>(shown: FieldErrors<K>, fresh: FieldErrors<K>): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const key of Object.keys(shown) as K[]) {
+    const message = fresh[key];
+    if (message !== undefined) out[key] = message;
+  }
+  return out;
+}

@@ -170,7 +170,7 @@ describe('AvailabilityEditor', { timeout: 30_000 }, () => {
     const [failed] = await db.outbox.toArray();
     expect(failed).toMatchObject({ state: 'failed', lastError: { reason: 'availability_conflict', message: 'La nuova disponibilità lascia fuori un appuntamento già prenotato.' } });
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Lascia la settimana com’era' }));
+    fireEvent.click(within(panel).getByRole('button', { name: "Lascia la settimana com'era" }));
     const monday = await screen.findByRole('switch', { name: 'Lunedì, fascia 1: attiva' });
     expect((monday as HTMLInputElement).checked).toBe(true);
     expect(await db.outbox.count()).toBe(0);

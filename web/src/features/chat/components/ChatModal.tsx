@@ -23,7 +23,10 @@ export interface ChatModalProps {
 /** The chat modal, with its two views: the list of conversations and one conversation. */
 export function ChatModal({ open, onClose, side, contactId = null, designerId }: ChatModalProps) {
   const [current, setCurrent] = useState<number | null>(contactId);
-  const contacts = useContacts(side, !open || designerId === undefined);
+  const conversation = useConversationQuery(current ?? 0, { skip: !open || current === null });
+  // The list names the counterpart of a conversation never opened here (offline), and finds the
+  // conversation with a given designer.
+  const contacts = useContacts(side, !open || (designerId === undefined && (current === null || conversation.data !== undefined)));
   useEffect(() => {
     if (open) setCurrent(contactId);
   }, [open, contactId]);
@@ -32,9 +35,8 @@ export function ChatModal({ open, onClose, side, contactId = null, designerId }:
     const match = contacts.data?.contacts.find((c) => c.designer_id === designerId);
     if (match) setCurrent(match.id);
   }, [open, designerId, current, contacts.data]);
-  const conversation = useConversationQuery(current ?? 0, { skip: !open || current === null });
-  const title =
-    current !== null && conversation.data ? t('chat.titleWith', { name: counterpartName(conversation.data, side) }) : t('chat.title');
+  const known = conversation.data ?? contacts.data?.contacts.find((c) => c.id === current);
+  const title = current !== null && known ? t('chat.titleWith', { name: counterpartName(known, side) }) : t('chat.title');
   return (
     <Modal open={open} onClose={onClose} title={title} size="lg">
       <div className={styles.chat}>

@@ -1,21 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
-import {
-  clearPendingContact,
-  clearPendingContactMessage,
-  CONTACT_LOGIN_PATH,
-  readPendingContact,
-  readPendingContactMessage,
-  storePendingContact,
-  storePendingContactMessage,
-} from '../../../shared/lib/pendingContact';
+import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
-import { showToast } from '../../../shared/ui/Toast';
-import { usePendingContactDelivery } from '../hooks/usePendingContactDelivery';
 import { ChatModal } from './ChatModal';
 import { ContactModal } from './ContactModal';
 import styles from './Chat.module.css';
@@ -27,8 +17,8 @@ export interface ContactButtonProps {
   designer: { id: number; name: string; profile_picture?: string };
   /**
    * Visitors: "direct" (portfolio) goes to registration at once; "confirm" (public profile) asks
-   * first; "compose" (designer cards) lets them write the message, keeps it (pendingContact) and then
-   * asks them to register — after login the list delivers it (usePendingContactDelivery).
+   * first; "compose" (designer cards) lets them write the message, then asks them to register — the
+   * message waits in the journey and is sent once they are signed in.
    */
   flow?: 'direct' | 'confirm' | 'compose';
   /** "button" with the label, or a round "icon" button. */
@@ -37,11 +27,39 @@ export interface ContactButtonProps {
   size?: ButtonSize;
 }
 
+export interface ContactDialogsProps {
+  open: boolean;
+  designer: { id: number; name: string };
+  onClose: () => void;
+  /** Text to start with (the message a visitor typed before registering). */
+  initialMessage?: string;
+}
+
+/** The signed-in contact dialog and, once the message is sent, the chat with that designer. */
+export function ContactDialogs({ open, designer, onClose, initialMessage = '' }: ContactDialogsProps) {
+  const [chatOpen, setChatOpen] = useState(false);
+  return (
+    <>
+      <ContactModal
+        open={open}
+        designer={designer}
+        initialMessage={initialMessage}
+        onClose={onClose}
+        onOpenChat={() => {
+          onClose();
+          setChatOpen(true);
+        }}
+      />
+      <ChatModal open={chatOpen} side="user" designerId={designer.id} onClose={() => setChatOpen(false)} />
+    </>
+  );
+}
+
 /**
  * "Contatta Designer". Signed in, it opens the contact dialog (and then the chat); a visitor is sent
- * to register first, with the designer and this page kept in session storage (pendingDesigner,
- * returnAfterRegistration). Back signed in on this designer's page, the dialog reopens after 0.5 s,
- * with the message typed before registering (pendingContact) when there is one.
+ * to register first, with the designer, the message typed (if any) and this page kept in the journey
+ * (pendingDesigner, pendingContact, returnAfterRegistration). Back signed in, the app's journey
+ * resumer sends the message, or reopens the dialog after 0.5 s when nothing was typed.
  */
 export function ContactButton({ designer, flow = 'direct', appearance = 'button', variant = 'primary', size = 'lg' }: ContactButtonProps) {
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
@@ -49,47 +67,23 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [chatOpen, setChatOpen] = useState(false);
-  const [initial, setInitial] = useState('');
-
-  // Cards in a list (flow "compose"): the message a visitor wrote before registering is sent once
-  // this designer is in the reloaded list; a failure shows the spec's alert.
-  const listed = useMemo(() => (loggedIn && flow === 'compose' ? [designer.id] : undefined), [loggedIn, flow, designer.id]);
-  const deliveryError = usePendingContactDelivery(listed);
-  useEffect(() => {
-    if (deliveryError) showToast(deliveryError, { tone: 'error' });
-  }, [deliveryError]);
-
-  useEffect(() => {
-    if (!loggedIn) return undefined;
-    const pending = readPendingContact();
-    if (!pending || pending.designer.id !== designer.id) return undefined;
-    const typed = readPendingContactMessage();
-    const timer = window.setTimeout(() => {
-      clearPendingContact();
-      clearPendingContactMessage();
-      setInitial(typed && typed.designer_id === designer.id ? typed.message : '');
-      setOpen(true);
-    }, RETURN_TO_CONTACT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loggedIn, designer.id]);
+  const [typed, setTyped] = useState('');
 
   const goRegister = (): void => {
-    storePendingContact(
-      { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
+    rememberIntent(
+      {
+        kind: 'contact',
+        designer: { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
+        ...(typed ? { message: typed } : {}),
+      },
       `${location.pathname}${location.search}`,
     );
-    navigate(CONTACT_LOGIN_PATH);
+    navigate(registrationPath('contact'));
   };
   const onClick = (): void => {
-    if (loggedIn) {
-      setInitial('');
-      setOpen(true);
-    } else if (flow === 'direct') goRegister();
-    else if (flow === 'compose') {
-      setInitial('');
-      setOpen(true);
-    } else setAsking(true);
+    if (loggedIn || flow === 'compose') setOpen(true);
+    else if (flow === 'direct') goRegister();
+    else setAsking(true);
   };
 
   return (
@@ -108,40 +102,25 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
         reason="contact"
         onRegister={goRegister}
         onCancel={() => {
-          // Giving up forgets the message: nothing is sent later without the visitor's say.
-          if (flow === 'compose') clearPendingContactMessage();
+          // Giving up keeps the text in the dialog for this visit, and sends nothing later.
           setAsking(false);
+          if (typed) setOpen(true);
         }}
       />
       {!loggedIn && flow === 'compose' ? (
         <ContactModal
           open={open}
           designer={designer}
-          initialMessage={initial}
+          initialMessage={typed}
           onClose={() => setOpen(false)}
           onRequireLogin={(text) => {
-            storePendingContactMessage({ designer_id: designer.id, message: text });
-            setInitial(text);
+            setTyped(text);
             setOpen(false);
             setAsking(true);
           }}
         />
       ) : null}
-      {loggedIn ? (
-        <>
-          <ContactModal
-            open={open}
-            designer={designer}
-            initialMessage={initial}
-            onClose={() => setOpen(false)}
-            onOpenChat={() => {
-              setOpen(false);
-              setChatOpen(true);
-            }}
-          />
-          <ChatModal open={chatOpen} side="user" designerId={designer.id} onClose={() => setChatOpen(false)} />
-        </>
-      ) : null}
+      {loggedIn ? <ContactDialogs open={open} designer={designer} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -55,7 +55,7 @@ describe('ContactModal', () => {
     expect((entry?.body as { client_id: string }).client_id).toMatch(/^m-/);
   });
 
-  it('hands a visitor’s text to the registration step instead of sending', async () => {
+  it("hands a visitor's text to the registration step instead of sending", async () => {
     const onRequireLogin = vi.fn();
     renderModal({ onRequireLogin, initialMessage: 'Scritto prima di registrarmi' });
     await screen.findByLabelText('Il tuo messaggio');

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../../shared/api/api';
+import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { t } from '../../../shared/i18n/t';
 import { useThunkDispatch } from '../../../shared/lib/dispatch';
@@ -8,16 +9,37 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { CHAT_POLL_MS, useConversationQuery, useLazyEarlierMessagesQuery } from '../api/chatApi';
-import type { ChatMessage, ChatSide } from '../api/types';
+import type { ChatMessage, ChatSide, Contact } from '../api/types';
 import { outgoingOf, queueChatMessage, useChatOutbox } from '../hooks/useChatOutbox';
 import { cleanMessage, counterpartName, MAX_MESSAGE_LENGTH, mergeConversation, mergeServerMessages, type DisplayMessage } from '../lib/messages';
-import { messageTime } from './ContactList';
+import { messageTime, useContacts } from './ContactList';
 import { useChatEvents } from '../hooks/useChatEvents';
 import styles from './Chat.module.css';
 
 export interface ConversationProps {
   contactId: number;
   side: ChatSide;
+}
+
+/**
+ * A conversation as the list knows it, for when it was never opened on this device and the thread
+ * cannot be fetched (offline): the contact and its last message, nothing invented.
+ */
+export function fromListEntry(listed: Contact): Contact {
+  const messages: ChatMessage[] =
+    listed.last_message && listed.last_sender
+      ? [
+          {
+            id: listed.last_message_id ?? 0,
+            contact_id: listed.id,
+            message: listed.last_message,
+            sender_type: listed.last_sender,
+            sender_id: 0,
+            created_at: listed.last_message_at ?? listed.updated_at,
+          },
+        ]
+      : [];
+  return { ...listed, messages, has_earlier: false };
 }
 
 const STATE_LABEL: Record<DisplayMessage['state'], () => string> = {
@@ -42,6 +64,11 @@ export function Conversation({ contactId, side }: ConversationProps) {
   const online = useOnline();
   const result = useConversationQuery(contactId, { pollingInterval: CHAT_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
+  // Never opened here and unreachable: draw it from the cached list, clearly marked, and let the
+  // person write (the outbox sends it when the connection returns).
+  const list = useContacts(side, result.data !== undefined);
+  const listed = list.data?.contacts.find((c) => c.id === contactId);
+  const partial = !result.data && result.isError && isUnreachable(result.error as AppError) && listed !== undefined;
   const [loadEarlier, earlierResult] = useLazyEarlierMessagesQuery();
   const [earlier, setEarlier] = useState<ChatMessage[]>([]);
   const [hasEarlier, setHasEarlier] = useState<boolean | null>(null);
@@ -50,12 +77,12 @@ export function Conversation({ contactId, side }: ConversationProps) {
   const { entries, retry, discard } = useChatOutbox();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
-  const contact = result.data;
+  const contact = result.data ?? (partial && listed ? fromListEntry(listed) : undefined);
 
   // Reading marks it read on the server: refresh the lists and the unread count once per opening.
   const refreshed = useRef(false);
   useEffect(() => {
-    if (contact && !refreshed.current && !stale) {
+    if (contact && !partial && !refreshed.current && !stale) {
       refreshed.current = true;
       dispatch(api.util.invalidateTags([{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id: 'UNREAD' }]));
     }
@@ -79,7 +106,7 @@ export function Conversation({ contactId, side }: ConversationProps) {
     if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
   }, [display.length]);
 
-  if (result.isLoading) return <p className={styles.muted}>{t('chat.conversation.loading')}</p>;
+  if (result.isLoading && !contact) return <p className={styles.muted}>{t('chat.conversation.loading')}</p>;
   if (!contact) {
     return (
       <Alert tone="error">
@@ -130,6 +157,11 @@ export function Conversation({ contactId, side }: ConversationProps) {
   return (
     <div className={styles.conversation}>
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
+      {partial ? (
+        <Alert tone="warning" className={styles.partial}>
+          {t('chat.conversation.offlinePartial', { name })}
+        </Alert>
+      ) : null}
       {contact.subject || contact.budget ? (
         <p className={styles.meta}>
           {contact.subject ? t('chat.conversation.subject', { subject: contact.subject }) : null}

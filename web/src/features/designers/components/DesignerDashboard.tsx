@@ -30,6 +30,11 @@ export interface DesignerDashboardProps {
   renderCounters?: (designer: Designer) => ReactNode;
   /** What other features add to the page: their modals and the new-message notification. */
   renderExtras?: (designer: Designer) => ReactNode;
+  /**
+   * What needs the designer first, above the profile: the booking requests waiting for an answer
+   * (scheduling), so a phone shows them without scrolling.
+   */
+  renderPriority?: (designer: Designer) => ReactNode;
 }
 
 /** "Accesso negato": visitors and accounts without the designer role. */
@@ -85,7 +90,7 @@ export function DesignerProfileMissing() {
 }
 
 /** /designer-profile: the signed-in designer's private dashboard. */
-export function DesignerDashboard({ renderCounters, renderExtras }: DesignerDashboardProps) {
+export function DesignerDashboard({ renderCounters, renderExtras, renderPriority }: DesignerDashboardProps) {
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
   const isDesigner = useSelector((state: WithSession) => selectIsDesigner(state));
   const allowed = loggedIn && isDesigner;
@@ -96,7 +101,14 @@ export function DesignerDashboard({ renderCounters, renderExtras }: DesignerDash
   if (result.data) {
     if (!result.data.designer) return <DesignerProfileMissing />;
     return (
-      <DashboardContent designer={result.data.designer} stale={stale} fetchedAt={fetchedAt} renderCounters={renderCounters} renderExtras={renderExtras} />
+      <DashboardContent
+        designer={result.data.designer}
+        stale={stale}
+        fetchedAt={fetchedAt}
+        renderCounters={renderCounters}
+        renderExtras={renderExtras}
+        renderPriority={renderPriority}
+      />
     );
   }
   if (result.isError) {
@@ -126,7 +138,7 @@ interface DashboardContentProps extends DesignerDashboardProps {
   fetchedAt: number | null;
 }
 
-function DashboardContent({ designer, stale, fetchedAt, renderCounters, renderExtras }: DashboardContentProps) {
+function DashboardContent({ designer, stale, fetchedAt, renderCounters, renderExtras, renderPriority }: DashboardContentProps) {
   const [editing, setEditing] = useState(false);
   const style = designer.design_style === '' ? '' : designerStyleLabel(designer.design_style);
   return (
@@ -136,6 +148,7 @@ function DashboardContent({ designer, stale, fetchedAt, renderCounters, renderEx
           <StaleNotice fetchedAt={fetchedAt} />
         </div>
       ) : null}
+      {renderPriority ? renderPriority(designer) : null}
       <header className={styles.header}>
         <DesignerAvatar designer={designer} size={120} priority className={styles.avatar} />
         <div className={styles.identity}>

@@ -101,7 +101,7 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
     expect((submit as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(submit);
-    await screen.findByText('login ?email=chiara%40example.com');
+    await screen.findByText('login ?email=chiara%40example.com&welcome=designer');
     const body = JSON.parse(FakeXhr.sent[0]?.body ?? '{}') as Record<string, unknown>;
     expect(FakeXhr.sent[0]?.url).toBe('/api/designers');
     expect(body).toMatchObject({
@@ -146,7 +146,7 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     await screen.findByText('Ultimo passo: crea una password oppure registrati con il tuo account Google.');
     await waitFor(() => expect(google.onCredential).not.toBeNull());
     google.onCredential?.('google-id-token');
-    await screen.findByText('login ?email=chiara%40example.com');
+    await screen.findByText('login ?email=chiara%40example.com&welcome=designer');
     expect(FakeXhr.sent[0]?.url).toBe('/api/designers/google-auth');
     const body = JSON.parse(FakeXhr.sent[0]?.body ?? '{}') as { credential: string; designer_data: Record<string, unknown> };
     expect(body.credential).toBe('google-id-token');

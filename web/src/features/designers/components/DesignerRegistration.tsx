@@ -6,7 +6,6 @@ import { t } from '../../../shared/i18n/t';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { showToast } from '../../../shared/ui/Toast';
 import { useGalleryPicker, usePhotoPicker } from '../hooks/usePicturePicker';
 import { registrationPayload, useDesignerRegistration, type RegistrationOutcome } from '../hooks/useRegistration';
 import { galleryPayload } from '../lib/gallery';
@@ -133,8 +132,9 @@ export function DesignerRegistration() {
       setSubmitError(null);
       gallery.reset();
       photo.reset();
-      showToast(t('designers.register.success'), { tone: 'success' });
-      navigate(`/login?email=${encodeURIComponent(email)}`);
+      // The login page greets the new designer and says the account was created (welcome=designer);
+      // a toast would outlive the sign-in that follows.
+      navigate(`/login?email=${encodeURIComponent(email)}&welcome=designer`);
       return;
     }
     setSubmitError(explain(outcome.error));

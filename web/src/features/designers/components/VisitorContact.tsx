@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
-import { CONTACT_LOGIN_PATH, storePendingContact } from '../../../shared/lib/pendingContact';
+import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { Button } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import type { Designer } from '../lib/designer';
@@ -16,20 +16,24 @@ export interface VisitorContactProps {
 }
 
 /**
- * Contacting a designer as a visitor: the designer and this page are remembered (pendingDesigner,
- * returnAfterRegistration) and the visitor goes to /login?mode=register&redirect=contact; after
- * registering, the messaging feature brings them back and reopens the contact dialog.
+ * Contacting a designer as a visitor: the designer and this page are remembered in the journey
+ * (pendingDesigner, returnAfterRegistration) and the visitor goes to
+ * /login?mode=register&redirect=contact (with the questionnaire's lead when there is one); after
+ * registering they come back here and the contact dialog reopens.
  */
 export function VisitorContact({ designer, flow, appearance = 'button' }: VisitorContactProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [asking, setAsking] = useState(false);
   const goRegister = (): void => {
-    storePendingContact(
-      { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
+    rememberIntent(
+      {
+        kind: 'contact',
+        designer: { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
+      },
       `${location.pathname}${location.search}`,
     );
-    navigate(CONTACT_LOGIN_PATH);
+    navigate(registrationPath('contact'));
   };
   const onClick = (): void => (flow === 'direct' ? goRegister() : setAsking(true));
   return (

@@ -50,6 +50,19 @@ describe('profile update errors by cause', () => {
     expect(other).toEqual({ message: "Si è verificato un errore durante l'aggiornamento del profilo.", detail: 'boom' });
   });
 
+  it('does not blame the person for pictures the server no longer holds, and names picture failures', () => {
+    const stale = profileUpdateError(
+      httpError(422, {
+        detail: [{ loc: ['body', 'gallery_images'], msg: 'Gallery images must be new uploads or images already in this gallery' }],
+        reason: 'gallery_image_unknown',
+      }),
+    );
+    expect(stale.message).toMatch(/^Le foto salvate sono cambiate/);
+    expect(stale.message).not.toMatch(/Dati non validi/);
+    expect(profileUpdateError(httpError(422, { detail: 'x', reason: 'profile_picture_unknown' })).message).toMatch(/^Le foto salvate/);
+    expect(profileUpdateError(httpError(415, { detail: 'not an image', reason: 'image_format' })).message).not.toMatch(/Dati non validi/);
+  });
+
   it('keeps technical details', () => {
     expect(profileUpdateError(httpError(422, { detail: [{ loc: ['body', 'min_budget'], msg: 'Minimum budget must be at least €300' }] })).detail).toBe(
       'Minimum budget must be at least €300',

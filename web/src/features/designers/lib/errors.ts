@@ -55,6 +55,13 @@ export function profileUpdateError(error: AppError): ExplainedError {
     return { message: t('designers.update.emailTaken'), detail };
   }
   if (error.status === 401) return { message: t('designers.update.auth'), detail };
+  // The pictures on screen are not the ones the server holds (changed from another device, or a
+  // stale copy): nothing the person typed is wrong, so say what happened and how to go on.
+  if (error.reason === 'gallery_image_unknown' || error.reason === 'profile_picture_unknown') {
+    return { message: t('designers.update.picturesChanged'), detail };
+  }
+  // A picture the server could not take (too large, not an image): its own Italian message.
+  if (error.status === 413 || error.status === 415) return { message: error.message, detail };
   if (error.status === 400 || error.status === 422) return { message: t('designers.update.invalid'), detail };
   if (error.status === 404) return { message: t('designers.update.notFound'), detail };
   return { message: t('designers.update.failed'), detail: detail ?? error.message };

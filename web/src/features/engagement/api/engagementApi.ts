@@ -54,6 +54,9 @@ export interface SendResultsArgs {
   email?: string;
   style_analysis: StyleAnalysisInput;
   designer_ids: number[];
+  /** A visitor's questionnaire (shared/lib/lead), carried by the e-mail's links. */
+  lead_id?: number;
+  lead_token?: string;
 }
 
 export interface SendResultsAnswer {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
-import { RETURN_AFTER_REGISTRATION_KEY } from '../../../shared/lib/pendingContact';
-import { sessionArea, writeString } from '../../../shared/lib/storage';
+import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import { useLike } from '../hooks/useLike';
 import styles from './Engagement.module.css';
@@ -23,7 +22,8 @@ const numberFormat = new Intl.NumberFormat('it-IT');
 /**
  * The heart with the like count for designer cards and pages. Signed-in people toggle it at once
  * (optimistic, through the outbox, so it also works offline and is sent once); it is disabled while
- * a toggle is on its way. Visitors get 'Registrazione Richiesta' with the liking text.
+ * a toggle is on its way. Visitors get 'Registrazione Richiesta' with the liking text; their like
+ * waits in the journey and is made once they are signed in.
  */
 export function LikeButton({ designerId, designerName, initialCount, compact = false, className }: LikeButtonProps) {
   const navigate = useNavigate();
@@ -35,10 +35,9 @@ export function LikeButton({ designerId, designerName, initialCount, compact = f
   };
   const register = (): void => {
     setRegisterOpen(false);
-    // Back to this page after registering (session storage returnAfterRegistration, as the spec keeps it).
-    const here = window.location.pathname + window.location.search;
-    writeString(sessionArea(), RETURN_AFTER_REGISTRATION_KEY, here);
-    navigate(`/login?mode=register&returnTo=${encodeURIComponent(here)}`);
+    // The like waits in the journey with this page (pendingDesigner, returnAfterRegistration).
+    rememberIntent({ kind: 'like', designer: { id: designerId, name: designerName } }, window.location.pathname + window.location.search);
+    navigate(registrationPath('like'));
   };
   const classes = [styles.pill, like.liked ? styles.liked : '', like.pending ? styles.waiting : '', className ?? ''].filter(Boolean).join(' ');
   return (

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import { currentLead } from '../../../shared/lib/journey';
+import { leadFields } from '../../../shared/lib/lead';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, type ButtonVariant } from '../../../shared/ui/Button';
@@ -62,10 +64,13 @@ export function SendResultsButton({ styleAnalysis, designerIds, variant = 'secon
       return;
     }
     try {
+      // A visitor's e-mail links carry the questionnaire, so registering from the e-mail keeps it.
+      const lead = user ? null : currentLead();
       const answer = await send({
         email: user ? undefined : email.trim(),
         style_analysis: styleAnalysis,
         designer_ids: [...designerIds],
+        ...(lead ? leadFields(lead) : {}),
       }).unwrap();
       showToast(t('engagement.results.sent', { email: answer.email }), { tone: 'success' });
       close();

@@ -24,7 +24,7 @@ const designer = parseMatchedDesigner({
 });
 
 describe('DesignerCard', () => {
-  it('shows the match line, the facts, the profile link and the actions slot', () => {
+  it('shows the match score once, the facts, the profile link and the actions slot', () => {
     if (!designer) throw new Error('fixture');
     render(
       <MemoryRouter>
@@ -35,7 +35,9 @@ describe('DesignerCard', () => {
     expect(card.textContent).toContain('92% affine · Minimal, Naturale');
     expect(card.textContent).toContain('Como');
     expect(card.textContent).toContain('21 anni di esperienza');
-    expect(card.textContent).toContain('54 mi piace');
+    // The score once (no second badge); the like count belongs to the heart in the actions slot.
+    expect(card.textContent?.match(/\d+%/g)).toEqual(['92%']);
+    expect(card.textContent).not.toContain('mi piace');
     expect(screen.getByRole('link', { name: 'Vedi profilo' }).getAttribute('href')).toBe('/profile/12');
     expect(screen.getByRole('button', { name: 'Prenota' })).toBeTruthy();
     // Three thumbnails, the last one counting the rest; a thumbnail opens the viewer.

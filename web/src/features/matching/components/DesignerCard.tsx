@@ -8,7 +8,7 @@ import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { DesignerAvatar } from '../../designers/components/DesignerAvatar';
 import { VerifiedBadge } from '../../designers/components/VerifiedBadge';
 import { publicStyleLabel } from '../../designers/lib/labels';
-import { matchLine, type MatchedDesigner } from '../lib/matches';
+import { matchScoreText, type MatchedDesigner } from '../lib/matches';
 import styles from './DesignerCard.module.css';
 
 export interface DesignerCardProps {
@@ -37,8 +37,9 @@ export function cardThumbUrls(designer: MatchedDesigner): string[] {
 
 /**
  * A matched designer: avatar, name, city, verified badge, the match line ("92% affine · Minimal,
- * Naturale"), style, specialties, experience, budget and likes, gallery thumbnails that open the
- * fullscreen viewer, a link to the public profile and a footer slot for actions.
+ * Naturale", the only place the score appears), style, specialties, experience and budget, gallery
+ * thumbnails that open the fullscreen viewer, a link to the public profile and a footer slot for
+ * actions. The like count is the heart's in that slot (one count per card, read from the likes).
  */
 export function DesignerCard({ designer, actions, priority = false }: DesignerCardProps) {
   const [viewing, setViewing] = useState<number | null>(null);
@@ -60,13 +61,13 @@ export function DesignerCard({ designer, actions, priority = false }: DesignerCa
             {designer.verified ? <VerifiedBadge /> : null}
           </p>
         </div>
-        {/* The badge repeats the match line below for the eye; readers get the line. */}
-        <p className={styles.score} aria-hidden="true">
-          <span className={styles.scoreValue}>{designer.match_score}%</span>
-        </p>
       </header>
 
-      <p className={styles.matchLine}>{matchLine(designer)}</p>
+      {/* The score once per card, with the styles behind it. */}
+      <p className={styles.matchLine}>
+        <strong className={styles.scoreValue}>{matchScoreText(designer)}</strong>
+        {designer.match_style_labels.length > 0 ? ` · ${designer.match_style_labels.join(', ')}` : null}
+      </p>
 
       {gallery.length > 0 ? (
         <ul className={styles.thumbs} aria-label={t('matching.card.gallery', { name: designer.name })}>
@@ -90,7 +91,6 @@ export function DesignerCard({ designer, actions, priority = false }: DesignerCa
         {designer.design_style ? <li>{t('matching.card.style', { style: publicStyleLabel(designer) })}</li> : null}
         {designer.experience > 0 ? <li>{t('matching.card.experience', { years: designer.experience })}</li> : null}
         <li>{t('matching.card.budget', { amount: euro.format(designer.min_budget) })}</li>
-        <li>{t('matching.card.likes', { count: designer.like_count })}</li>
       </ul>
 
       {designer.specialties.length > 0 ? (

@@ -6,11 +6,12 @@ import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { useKeepImagesOffline } from '../../../shared/offline/useKeptImages';
 import { DesignerCard, cardThumbUrls } from './DesignerCard';
+import type { Lead } from '../../../shared/lib/lead';
 import { useGetMatchesQuery, type MatchesArgs } from '../api/matchingApi';
 import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../lib/matches';
 import styles from './MatchList.module.css';
 
-export type MatchSubject = { lead_id: number; lead_token: string } | { user_id: number };
+export type MatchSubject = { lead: Lead } | { user_id: number };
 
 export interface MatchListProps {
   subject: MatchSubject;

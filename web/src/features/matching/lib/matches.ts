@@ -1,3 +1,4 @@
+import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseDesigner, type Designer } from '../../designers/lib/designer';
 import { parseAnalysis, type StyleAnalysis } from './analysis';
 
@@ -12,9 +13,8 @@ export interface MatchedDesigner extends Designer {
 
 /** A page of GET /api/designers/matches or the answer of POST /api/match-designers. */
 export interface MatchPage {
-  lead_id: number | null;
-  /** Reads the lead's pages and attaches it at registration; only POST /api/match-designers sends it. */
-  lead_token: string | null;
+  /** The questionnaire's lead (POST /api/match-designers); null in pages of a signed-in customer. */
+  lead: Lead | null;
   style_analysis: StyleAnalysis | null;
   designers: MatchedDesigner[];
   has_more: boolean;
@@ -34,11 +34,9 @@ export function parseMatchedDesigner(raw: unknown): MatchedDesigner | null {
 export function parseMatchPage(raw: unknown): MatchPage {
   const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const designers = (Array.isArray(body.designers) ? body.designers : []).map(parseMatchedDesigner).filter((d): d is MatchedDesigner => d !== null);
-  const lead = Number(body.lead_id);
   const total = Number(body.total);
   return {
-    lead_id: Number.isInteger(lead) && lead > 0 ? lead : null,
-    lead_token: typeof body.lead_token === 'string' && body.lead_token !== '' ? body.lead_token : null,
+    lead: parseLead(body),
     style_analysis: parseAnalysis(body.style_analysis),
     designers,
     has_more: body.has_more === true,
@@ -46,9 +44,14 @@ export function parseMatchPage(raw: unknown): MatchPage {
   };
 }
 
+/** The score as the card shows it: "92% affine". */
+export function matchScoreText(designer: Pick<MatchedDesigner, 'match_score'>): string {
+  return `${designer.match_score}% affine`;
+}
+
 /** The card's match line: "92% affine · Minimal, Naturale" (just "92% affine" without styles). */
 export function matchLine(designer: Pick<MatchedDesigner, 'match_score' | 'match_style_labels'>): string {
-  const head = `${designer.match_score}% affine`;
+  const head = matchScoreText(designer);
   return designer.match_style_labels.length > 0 ? `${head} · ${designer.match_style_labels.join(', ')}` : head;
 }
 

@@ -12,7 +12,7 @@ function watcher(controlledAtLoad: boolean) {
 }
 
 describe('service worker update flow', () => {
-  it('does not reload on the first install (claim plus the new worker’s announcement)', () => {
+  it("does not reload on the first install (claim plus the new worker's announcement)", () => {
     const { watch, reload } = watcher(false);
     watch.onControllerChange();
     watch.onMessage({ type: NEW_VERSION_MESSAGE });

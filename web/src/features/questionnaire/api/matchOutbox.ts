@@ -1,5 +1,7 @@
 import { enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
-import { loadQuizResult, saveQuizResult } from '../../../shared/lib/quizResult';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../../../shared/api/api';
+import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
 import { t } from '../../../shared/i18n/t';
 import { showToast } from '../../../shared/ui/Toast';
 import { loadLastResult, saveLastResult } from '../lib/lastResult';
@@ -22,8 +24,15 @@ export async function queueMatch(answers: string[], analysis: StyleAnalysis, key
   await enqueueAction({ kind: MATCH_KIND, entity: 'questionnaire', method: 'POST', path: '/api/match-designers', body: matchBody(answers), key });
 }
 
-/** Registers how a replayed submission is reconciled; the app calls it once at start. */
-export function registerMatchOutbox(): () => void {
+/** A dispatch for RTK Query cache actions (the app's root state is not named in a feature). */
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/**
+ * Registers how a replayed submission is reconciled; the app calls it once at start. A visitor's
+ * journey learns its lead; a signed-in customer's account now holds the result, so the profile and
+ * the matches are read again.
+ */
+export function registerMatchOutbox(dispatch?: Dispatch): () => void {
   return registerOutboxHandler(MATCH_KIND, {
     onSent: async (response) => {
       const page = parseMatchPage(response);
@@ -32,10 +41,9 @@ export function registerMatchOutbox(): () => void {
       if (!analysis) return;
       const answers = last?.answers ?? [];
       await saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
-      const saved = loadQuizResult();
-      if (page.lead_id !== null && (saved === null || saved.lead_id === 0)) {
-        saveQuizResult({ lead_id: page.lead_id, lead_token: page.lead_token ?? '', answers, style_analysis: analysis });
-      }
+      // The journey of a visitor who finished offline now knows its lead.
+      if (page.lead !== null && loadQuiz()?.lead === null) rememberLead(page.lead);
+      dispatch?.(api.util.invalidateTags(['Profile', { type: 'Match', id: 'ME' }]));
       showToast(t('quiz.synced'), { tone: 'success' });
     },
     onFailed: async (error) => {

@@ -28,7 +28,8 @@ export const questionnaireApi = api.injectEndpoints({
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
       transformResponse: parseMatchPage,
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Match', id: 'ME' }]),
+      // A signed-in customer's result becomes their account's style profile: the profile reads it again.
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Match', id: 'ME' }, 'Profile']),
     }),
   }),
 });

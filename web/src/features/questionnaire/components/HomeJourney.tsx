@@ -1,11 +1,14 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import { newIdempotencyKey } from '../../../shared/lib/ids';
-import { saveQuizResult } from '../../../shared/lib/quizResult';
+import { registrationPath, saveQuiz } from '../../../shared/lib/journey';
+import type { Lead } from '../../../shared/lib/lead';
+import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { SendResultsButton } from '../../engagement/components/SendResultsButton';
 import { renderDesignerCardActions } from '../../matching/components/DesignerCardActions';
@@ -24,9 +27,7 @@ import styles from './HomeJourney.module.css';
 interface JourneyResult {
   answers: string[];
   analysis: StyleAnalysis;
-  leadId: number | null;
-  /** The lead's token: its pages are read, and it is attached at registration, only with it. */
-  leadToken: string | null;
+  lead: Lead | null;
   firstPage?: MatchPage;
   /** The answers wait in the outbox (finished offline). */
   pending: boolean;
@@ -45,9 +46,14 @@ const bookAction = renderDesignerCardActions;
  * The questionnaire states of the home page: the seven questions, the registration prompt with the
  * style result, and the matched designers. Finished offline, the result is computed on the device
  * and the answers go through the outbox; the designers arrive when the connection returns.
+ *
+ * A visitor's result is kept in the journey (shared/lib/journey) as soon as it is known, so every way
+ * to registration carries it. A signed-in customer's result is saved to their account by the server,
+ * so the screens offer their profile instead of "Registrati".
  */
 export function HomeJourney({ onExit }: HomeJourneyProps) {
   const navigate = useNavigate();
+  const customer = useSelector((state: WithSession) => selectUser(state)?.role === 'user');
   const questionnaire = useGetQuestionnaireQuery();
   const [match, { isLoading: submitting }] = useMatchDesignersMutation();
   const [flow, dispatch] = useReducer(flowReducer, initialFlow);
@@ -81,7 +87,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       onLastResult((last) => {
         setResult((current) => {
           if (!current || !current.pending || last.pending || !last.matches) return current;
-          return { ...current, analysis: last.analysis, leadId: last.matches.lead_id, leadToken: last.matches.lead_token, firstPage: last.matches, pending: false };
+          return { ...current, analysis: last.analysis, lead: last.matches.lead, firstPage: last.matches, pending: false };
         });
       }),
     [],
@@ -114,19 +120,26 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     const answers = chosen.map((o) => o.text);
     setFailure(null);
     const key = newIdempotencyKey();
+    // A visitor's result joins the journey at once; without a lead (offline, or the server failed)
+    // the answers travel instead, and the server scores them at registration.
+    const keep = (lead: Lead | null, analysis: StyleAnalysis): void => {
+      if (!customer) saveQuiz({ lead, answers, style_analysis: analysis });
+    };
     try {
       const page = await match({ answers, idempotencyKey: key }).unwrap();
       const analysis = page.style_analysis ?? local;
-      setResult({ answers, analysis, leadId: page.lead_id, leadToken: page.lead_token, firstPage: page, pending: false, previous: null });
+      keep(page.lead, analysis);
+      setResult({ answers, analysis, lead: page.lead, firstPage: page, pending: false, previous: null });
       void saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
     } catch (error) {
+      keep(null, local);
       if (isUnreachable(error as AppError)) {
         const previous = await loadLastResult();
         await queueMatch(answers, local, key);
-        setResult({ answers, analysis: local, leadId: null, leadToken: null, pending: true, previous });
+        setResult({ answers, analysis: local, lead: null, pending: true, previous });
       } else {
         setFailure(t(matchingFailureKey(error)));
-        setResult({ answers, analysis: local, leadId: null, leadToken: null, pending: false, previous: null });
+        setResult({ answers, analysis: local, lead: null, pending: false, previous: null });
       }
     }
     dispatch({ type: 'completed' });
@@ -134,8 +147,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
 
   const register = (): void => {
     if (!result) return;
-    saveQuizResult({ lead_id: result.leadId ?? 0, lead_token: result.leadToken ?? '', answers: result.answers, style_analysis: result.analysis });
-    navigate(result.leadId ? `/login?mode=register&leadId=${result.leadId}` : '/login?mode=register');
+    navigate(registrationPath(null, result.lead));
   };
 
   const restart = (): void => {
@@ -176,13 +188,19 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
         ) : null}
         <section className={styles.prompt} aria-labelledby="quiz-prompt-title">
           <h2 id="quiz-prompt-title" className={styles.promptTitle}>
-            {t('quiz.promptTitle')}
+            {customer ? t('quiz.savedTitle') : t('quiz.promptTitle')}
           </h2>
-          <p className={styles.promptBody}>{t('quiz.promptBody')}</p>
+          <p className={styles.promptBody}>{customer ? t('quiz.savedBody') : t('quiz.promptBody')}</p>
           <div className={styles.promptActions}>
-            <Button size="lg" onClick={register}>
-              {t('quiz.register')}
-            </Button>
+            {customer ? (
+              <ButtonLink size="lg" to="/user-profile">
+                {t('quiz.goToProfile')}
+              </ButtonLink>
+            ) : (
+              <Button size="lg" onClick={register}>
+                {t('quiz.register')}
+              </Button>
+            )}
             <Button size="lg" variant="secondary" onClick={() => dispatch({ type: 'showDesigners' })}>
               {t('quiz.showDesigners')}
             </Button>
@@ -206,9 +224,15 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
         </h1>
         <p className={styles.designersLead}>{t('matching.lead', { style: dominant })}</p>
         <div className={styles.headActions}>
-          <Button variant="secondary" onClick={register}>
-            {t('quiz.register')}
-          </Button>
+          {customer ? (
+            <ButtonLink variant="secondary" to="/user-profile">
+              {t('quiz.goToProfile')}
+            </ButtonLink>
+          ) : (
+            <Button variant="secondary" onClick={register}>
+              {t('quiz.register')}
+            </Button>
+          )}
           <Button variant="ghost" onClick={restart}>
             {t('quiz.restart')}
           </Button>
@@ -216,8 +240,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       </header>
       {failure ? (
         <Alert tone="error">{failure}</Alert>
-      ) : result.leadId !== null && result.leadToken !== null ? (
-        <MatchList subject={{ lead_id: result.leadId, lead_token: result.leadToken }} firstPage={result.firstPage} renderActions={bookAction} />
+      ) : result.lead !== null ? (
+        <MatchList subject={{ lead: result.lead }} firstPage={result.firstPage} renderActions={bookAction} />
       ) : result.pending ? (
         <>
           <Alert tone="info">{t('matching.pending')}</Alert>

@@ -23,13 +23,13 @@ describe('SyncPage', () => {
     expect(screen.getByTestId('sync-connection').textContent).toContain('Sei offline');
   });
 
-  it('lists only the signed-in user’s actions, with their state, and shows why one was refused', async () => {
+  it("lists only the signed-in user's actions, with their state, and shows why one was refused", async () => {
     await enqueue(db, { kind: 'designer.update', entity: 'designer:3', method: 'PUT', path: '/api/designers/3', body: {}, userId: '7' });
     const refused = await enqueue(db, { kind: 'appointment.cancel', entity: 'appointment:9', method: 'PUT', path: '/api/appointments/9/cancel', body: {}, userId: '7' });
     await db.outbox.update(refused.seq, {
       state: 'failed',
       attempts: 1,
-      lastError: { status: 409, reason: 'invalid_transition', message: 'L’appuntamento è già stato confermato.', detail: null },
+      lastError: { status: 409, reason: 'invalid_transition', message: "L'appuntamento è già stato confermato.", detail: null },
     });
     await enqueue(db, { kind: 'designer.update', entity: 'designer:5', method: 'PUT', path: '/api/designers/5', body: {}, userId: '99' });
     renderSignedIn(<SyncPage />);
@@ -40,7 +40,7 @@ describe('SyncPage', () => {
     const row = within(failed as HTMLElement);
     expect(row.getByText('Annullamento di un appuntamento')).toBeTruthy();
     expect(row.getByText('Rifiutato')).toBeTruthy();
-    expect(row.getByText('Motivo: L’appuntamento è già stato confermato.')).toBeTruthy();
+    expect(row.getByText("Motivo: L'appuntamento è già stato confermato.")).toBeTruthy();
     expect(within(rows.find((r) => r.dataset.state === 'pending') as HTMLElement).getByText('In attesa')).toBeTruthy();
   });
 

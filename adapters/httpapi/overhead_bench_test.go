@@ -1,0 +1,71 @@
+package httpapi
+
+import (
+	"bufio"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"interno/adapters/store"
+	"interno/adapters/store/storetest"
+)
+
+// BenchmarkOverhead puts the real routes beside their anchors in one process
+// (no network, so the share of the middleware chain and the view shows
+// clearly, and a CPU profile of it is easy: -cpuprofile): GET /api/health
+// beside a bare Gin JSON route, GET /api/designers/{id} beside a bare Gin
+// route doing the same GORM primary-key read, on SQLite, with the access log
+// written as text to a buffered file as in production (cmd/interno/logwriter.go). make bench measures the same
+// pairs over the network with wrk (test/bench/overhead_test.go).
+func BenchmarkOverhead(b *testing.B) {
+	db := storetest.Open(b, store.SQLite, storetest.Options{})
+	logFile, err := os.Create(filepath.Join(b.TempDir(), "access.log"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer logFile.Close()
+	// As cmd/interno writes it: text, info level, buffered (one write per 32 KB).
+	logs := bufio.NewWriterSize(logFile, 32<<10)
+	defer logs.Flush()
+	t := &testing.T{}
+	env := newEnv(t, db, func(_ *Config, d *Deps) {
+		d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	})
+	env.t = t
+	_, id := env.newDesignerAccount("sofia@example.com")
+	path := "/api/designers/" + strconv.FormatInt(id, 10)
+
+	bare := gin.New()
+	bare.GET("/anchor/json", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	bare.GET("/anchor/designers/:id", func(c *gin.Context) {
+		n, _ := strconv.ParseInt(c.Param("id"), 10, 64)
+		var row map[string]any
+		if err := db.Conn(c.Request.Context()).Table("designers").Select("designers.*, users.email AS email").
+			Joins("JOIN users ON users.id = designers.user_id").Where("designers.id = ?", n).Take(&row).Error; err != nil {
+			c.Status(http.StatusNotFound)
+			return
+		}
+		c.JSON(http.StatusOK, row)
+	})
+	run := func(h http.Handler, target string) func(*testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+				if w.Code != http.StatusOK {
+					b.Fatalf("%s: %d %s", target, w.Code, w.Body)
+				}
+			}
+		}
+	}
+	b.Run("AnchorJSON", run(bare, "/anchor/json"))
+	b.Run("Health", run(env.srv.Handler(), "/api/health"))
+	b.Run("AnchorGORM", run(bare, "/anchor/designers/"+strconv.FormatInt(id, 10)))
+	b.Run("Designer", run(env.srv.Handler(), path))
+}

@@ -1,0 +1,278 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './harness/api';
+import { inBrowser, saveScreenshot } from './harness/browser';
+import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * The journeys that join the screens (issue 15): a visitor takes the quiz, looks at the matched
+ * designers, acts on a card (write, like, book), registers, and finds what they did done; a
+ * signed-in customer takes the quiz and the account keeps the result. Each starts as a stranger in a
+ * fresh browser, acts through the UI only, and ends on the server's state through the API.
+ */
+
+const options = (page: Page) => page.locator('label:has(input[type="radio"])');
+const next = (page: Page) => page.getByRole('button', { name: /^(Avanti|Completa)$/ });
+/** Answers giving Minimal Contemporaneo (style C), as in the matching journey. */
+const PICKS = [2, 2, 4, 2, 0, 2, 1];
+const PASSWORD = 'salotto-verde-2026';
+
+let counter = 0;
+function newEmail(kind: string, width: number): string {
+  counter += 1;
+  return `${kind}-${width}-${counter}-${Date.now()}@example.com`;
+}
+
+async function acceptEssentialCookies(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(baseUrl);
+  await page.evaluate(() => {
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  });
+  await page.reload();
+}
+
+/** From the home page: the test, seven answers, the result screen. */
+async function takeQuiz(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Inizia il test di stile' }).first().click();
+  for (const [i, pick] of PICKS.entries()) {
+    await page.getByText(`Domanda ${i + 1} di 7`).waitFor();
+    await options(page).nth(pick).click();
+    await next(page).click();
+  }
+  await page.getByRole('heading', { level: 1, name: 'Il tuo stile è Minimal Contemporaneo' }).waitFor();
+}
+
+/** The result screen's "Mostra Designer", then the first card, its designer id and name. */
+async function firstCard(page: Page): Promise<{ card: Locator; id: number; name: string }> {
+  await page.getByRole('button', { name: 'Mostra Designer' }).click();
+  await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
+  const card = page.locator('article').first();
+  await card.waitFor();
+  const href = (await card.getByRole('link', { name: 'Vedi profilo' }).getAttribute('href')) ?? '';
+  const id = Number(/\/profile\/(\d+)/.exec(href)?.[1]);
+  const name = ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
+  expect(id).toBeGreaterThan(0);
+  return { card, id, name };
+}
+
+/** The registration form, reached from a "Registrazione Richiesta" dialog; never asks for the quiz again. */
+async function register(page: Page, email: string): Promise<void> {
+  await page.waitForURL(/\/login\?/);
+  await page.getByLabel('Nome', { exact: true }).fill('Giulia Neri');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Conferma password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+  // Someone who has just finished the questionnaire is never asked to take it.
+  await page.waitForURL((url) => url.pathname !== '/login');
+  expect(await page.getByRole('dialog', { name: 'Questionario Richiesto' }).count()).toBe(0);
+}
+
+/**
+ * The slot a visitor chose, as the server names it: the free slot of that designer whose Italian
+ * date and time are the ones the modal says ("Hai scelto lunedì 4 marzo 2030 alle 10:00.").
+ */
+async function visitorSlot(page: Page, designerId: number, chosen: string): Promise<string> {
+  const time = /alle (\d{2}:\d{2})/.exec(chosen)?.[1] ?? '';
+  const slots = await page.evaluate(async (id) => {
+    const answer = await fetch(`/api/appointments/available-slots/${id}`);
+    return ((await answer.json()) as { slots: { datetime: string; date: string; time: string }[] }).slots;
+  }, designerId);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  const match = slots.find((s) => s.time === time && chosen.includes(day(s.date)));
+  expect(match, `no free slot matches "${chosen}"`).toBeDefined();
+  return match?.datetime ?? '';
+}
+
+describe('journeys across registration', () => {
+  let server: RunningServer;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    server = await startInterno({ INTERNO_DEMO: 'true' });
+    api = apiClient(server.baseUrl);
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** The account's style, read as the profile reads it. */
+  async function dominantStyleOf(token: string): Promise<unknown> {
+    const me = await api.must(200, 'GET', '/api/users/me', token);
+    return me.user?.style_analysis?.dominant_style ?? null;
+  }
+
+  for (const width of [390, 1280]) {
+    it(`offline, a conversation listed but never opened renders from the list and queues what is written (${width} px)`, async () => {
+      const sofia = await api.designer(`Sofia Marino ${width}`);
+      const anna = await api.customer('Anna Neri');
+      const contact = await api.must(201, 'POST', '/api/contacts/', anna.token, { designer_id: sofia.id, message: 'Buongiorno, vorrei rifare la cucina.' });
+      await api.must(201, 'POST', `/api/contacts/${contact.id}/messages`, sofia.token, { message: 'Volentieri! Mi manda qualche foto?' });
+      const messages = async () => (await api.must(200, 'GET', `/api/contacts/${contact.id}?mark_read=false&limit=200`, anna.token)).messages as { message: string }[];
+
+      await inBrowser(`journey-offline-chat-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ context, page }) => {
+        await api.signIn(page, anna);
+        await page.goto(`${server.baseUrl}/user-profile`);
+        const row = page.getByRole('button', { name: new RegExp(`Sofia Marino ${width}`) });
+        await row.getByText('Volentieri! Mi manda qualche foto?').waitFor({ timeout: 20_000 });
+
+        await context.setOffline(true);
+        await row.click();
+        const chat = page.getByRole('dialog', { name: `Chat con Sofia Marino ${width}` });
+        await chat.getByText(/non è ancora stata aperta su questo dispositivo/).waitFor();
+        await chat.getByText('Volentieri! Mi manda qualche foto?').waitFor();
+        expect(await chat.getByText(/Impossibile caricare la conversazione/).count()).toBe(0);
+        await chat.getByLabel('Scrivi un messaggio').fill('Certo, gliele mando stasera.');
+        await page.keyboard.press('Enter');
+        await chat.getByText('In attesa di invio').waitFor();
+        await saveScreenshot(page, `journey-offline-chat-${width}`);
+        expect(await messages()).toHaveLength(2);
+
+        await context.setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect.poll(async () => (await messages()).filter((m) => m.message === 'Certo, gliele mando stasera.').length, { timeout: 30_000 }).toBe(1);
+        // The whole conversation arrives once the connection is back.
+        await chat.getByText('Buongiorno, vorrei rifare la cucina.').waitFor({ timeout: 20_000 });
+        expect(await messages()).toHaveLength(3);
+      });
+    });
+
+    it(`quiz → Mostra Designer → write to a card → register: the message arrives once and the account keeps the style (${width} px)`, async () => {
+      await inBrowser(`journey-contact-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
+        await acceptEssentialCookies(page, server.baseUrl);
+        await takeQuiz(page);
+        const { card, id, name } = await firstCard(page);
+        const text = `Buongiorno ${name}, vorrei rinnovare il soggiorno (${width}).`;
+
+        await card.getByRole('button', { name: 'Contatta Designer' }).click();
+        const compose = page.getByRole('dialog', { name: `Contatta ${name}` });
+        await compose.getByLabel('Il tuo messaggio').fill(text);
+        await compose.getByRole('button', { name: 'Invia messaggio' }).click();
+        await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+
+        const email = newEmail('contatto', width);
+        await register(page, email);
+        // Back where the person was, told the message went out.
+        await page.getByText(`Messaggio inviato a ${name}`).first().waitFor({ timeout: 20_000 });
+        await saveScreenshot(page, `journey-contact-sent-${width}`);
+
+        const account = await api.login(email, PASSWORD);
+        const sentOnce = async (): Promise<number> => {
+          const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { contacts: { id: number; designer_id: number }[] };
+          const mine = contacts.filter((c) => c.designer_id === id);
+          if (mine.length !== 1) return mine.length * 100;
+          const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, account.token);
+          return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
+        };
+        await expect.poll(sentOnce, { timeout: 15_000, interval: 300 }).toBe(1);
+        // A reload (the page mounting again with whatever the session still holds) sends nothing twice.
+        await page.reload();
+        await page.getByRole('heading', { name: 'I tuoi designer consigliati' }).waitFor();
+        expect(await sentOnce()).toBe(1);
+        expect(await dominantStyleOf(account.token)).toBe('C');
+      });
+    });
+
+    it(`quiz → Mostra Designer → like a card → register: the like is made and the account keeps the style (${width} px)`, async () => {
+      await inBrowser(`journey-like-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
+        await acceptEssentialCookies(page, server.baseUrl);
+        await takeQuiz(page);
+        const { card, id } = await firstCard(page);
+
+        await card.getByTestId('like-button').click();
+        await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+
+        const email = newEmail('like', width);
+        await register(page, email);
+        const account = await api.login(email, PASSWORD);
+        await expect
+          .poll(async () => (await api.must(200, 'GET', `/api/likes/status/${id}`, account.token)).is_liked, { timeout: 15_000, interval: 300 })
+          .toBe(true);
+        // The heart on screen agrees with the server.
+        await page.locator(`[data-testid="like-button"][aria-pressed="true"]`).first().waitFor();
+        expect(await dominantStyleOf(account.token)).toBe('C');
+      });
+    });
+
+    it(`quiz → Mostra Designer → choose a slot on a card → register: the booking reopens on that slot and is booked (${width} px)`, async () => {
+      await inBrowser(`journey-book-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
+        await acceptEssentialCookies(page, server.baseUrl);
+        await takeQuiz(page);
+        const { card, id } = await firstCard(page);
+
+        await card.getByRole('button', { name: 'Prenota videochiamata' }).click();
+        const booking = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+        const slot = booking.getByRole('radio').first();
+        await slot.waitFor({ timeout: 20_000 });
+        // On a phone the slots are in view when the modal opens, without scrolling past the calendar.
+        expect(await slot.isVisible()).toBe(true);
+        const inView = await slot.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+        expect(inView).toBe(true);
+        await saveScreenshot(page, `journey-book-visitor-${width}`);
+        await slot.click();
+        const chosen = ((await booking.getByText(/^Hai scelto /).textContent()) ?? '').trim();
+        const chosenSlot = await visitorSlot(page, id, chosen);
+        await booking.getByRole('button', { name: 'Prenota', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+
+        const email = newEmail('prenota', width);
+        await register(page, email);
+        const reopened = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
+        await reopened.getByText(chosen).waitFor({ timeout: 20_000 });
+        await saveScreenshot(page, `journey-book-reopened-${width}`);
+        await reopened.getByRole('button', { name: 'Prenota', exact: true }).click();
+        await page.getByRole('dialog', { name: /Richiesta inviata|Prenotazione/ }).waitFor();
+
+        const account = await api.login(email, PASSWORD);
+        const { appointments } = (await api.must(200, 'GET', '/api/appointments/user', account.token)) as {
+          appointments: { designer_id: number; status: string; appointment_date: string }[];
+        };
+        const booked = appointments.filter((a) => a.designer_id === id);
+        expect(booked).toHaveLength(1);
+        expect(booked[0]?.status).toBe('pending');
+        expect(Date.parse(booked[0]?.appointment_date ?? '')).toBe(Date.parse(chosenSlot));
+        expect(await dominantStyleOf(account.token)).toBe('C');
+      });
+    });
+
+    it(`a signed-in customer takes the quiz: the account keeps the style and the profile opens it (${width} px)`, async () => {
+      await inBrowser(`journey-signed-in-quiz-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
+        await acceptEssentialCookies(page, server.baseUrl);
+        // A stranger signs up without the test first.
+        await page.getByRole('link', { name: 'Accedi' }).first().click();
+        await page.getByRole('tab', { name: 'Registrati' }).click();
+        const email = newEmail('registrato', width);
+        await page.getByLabel('Nome', { exact: true }).fill('Marco Riva');
+        await page.getByLabel('Email', { exact: true }).fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await page.getByLabel('Conferma password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Questionario Richiesto' }).getByRole('button', { name: 'Registrati senza test' }).click();
+        await page.waitForURL(/\/user-profile$/);
+
+        await page.getByRole('link', { name: 'Fai il questionario' }).first().click();
+        for (const [i, pick] of PICKS.entries()) {
+          await page.getByText(`Domanda ${i + 1} di 7`).waitFor();
+          await options(page).nth(pick).click();
+          await next(page).click();
+        }
+        await page.getByRole('heading', { level: 1, name: 'Il tuo stile è Minimal Contemporaneo' }).waitFor();
+        // Signed in, the result is saved already: no "Registrati".
+        expect(await page.getByRole('button', { name: 'Registrati' }).count()).toBe(0);
+        await page.getByRole('link', { name: 'Vai al tuo profilo' }).click();
+        await page.waitForURL(/\/user-profile$/);
+        await page.getByRole('button', { name: /Il tuo stile: Minimal Contemporaneo/ }).click();
+        await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();
+
+        const account = await api.login(email, PASSWORD);
+        expect(await dominantStyleOf(account.token)).toBe('C');
+      });
+    });
+  }
+});

@@ -137,7 +137,7 @@ func TestMatching(t *testing.T) {
 			}
 			visitor := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, "D")}).JSON()
 			login := s.must(200, "POST", "/api/auth/login", "", map[string]any{"email": "profilo@example.com",
-				"password": "password123", "lead_id": visitor["lead_id"]}).JSON()
+				"password": "password123", "lead_id": visitor["lead_id"], "lead_token": visitor["lead_token"]}).JSON()
 			if login["style_analysis"].(map[string]any)["dominant_style"] != "D" || styleOf() != "D" {
 				t.Fatalf("after signing in with a visitor's quiz: %v", login["style_analysis"])
 			}

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
@@ -35,6 +37,51 @@ async function signInThroughUI(page: Page, email: string, password: string): Pro
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
   await page.waitForURL(/\/user-profile$/);
+}
+
+async function acceptEssentialCookies(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/privacy`);
+  await page.evaluate(() => {
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  });
+}
+
+/** The questionnaire through the UI, second option everywhere; returns the lead the server gave. */
+async function takeQuiz(page: Page): Promise<{ lead_id: number; lead_token: string; style_analysis: { dominant_style: string } }> {
+  await page.goto(`${server.baseUrl}/?openQuestionnaire=true`);
+  const matched = page.waitForResponse((r) => r.url().endsWith('/api/match-designers') && r.request().method() === 'POST');
+  for (let n = 1; n <= 7; n++) {
+    await page.getByText(`Domanda ${n} di 7`).waitFor();
+    await page.locator('label:has(input[type="radio"])').nth(1).click();
+    await page.getByRole('button', { name: /^(Avanti|Completa)$/ }).click();
+  }
+  const lead = (await (await matched).json()) as { lead_id: number; lead_token: string; style_analysis: { dominant_style: string } };
+  await page.getByRole('heading', { level: 1, name: /^Il tuo stile è/ }).waitFor();
+  return lead;
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a link out of an .eml file. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the outbox e-mail to an address and returns its tracked link to the registration page. */
+async function registerLinkFor(address: string): Promise<string> {
+  const dir = join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    // The outbox renames a message to .eml once it is complete: read only finished ones.
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.'));
+    for (const name of names) {
+      const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
+      if (!text.toLowerCase().includes(address.toLowerCase())) continue;
+      const match = /https?:\/\/[^\s"<>]+\/api\/email\/track\/[^\s"<>]+mode%3Dregister[^\s"<>]*/.exec(text);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`no results e-mail for ${address} in ${dir}`);
 }
 
 describe('sessions and leads', () => {
@@ -135,6 +182,64 @@ describe('sessions and leads', () => {
       const mine = await api.must(200, 'GET', `/api/designers/matches?user_id=${account.user.id as number}`, account.token);
       expect(mine.lead_id).toBe(lead.lead_id);
       // Once attached, the token alone no longer reads it.
+      expect((await api.call('GET', `/api/designers/matches?lead_token=${lead.lead_token}`, null)).status).toBe(401);
+    });
+  });
+
+  it("the results e-mail's link, opened later on another device, registers with the visitor's result", async () => {
+    const address = 'marta.ricci@example.com';
+    let lead = { lead_id: 0, lead_token: '', style_analysis: { dominant_style: '' } };
+    await inBrowser('sessions-results-mail', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page);
+      lead = await takeQuiz(page);
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/email/send-results') && r.method() === 'POST');
+      await page.getByRole('button', { name: 'Invia i risultati via email' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invia i risultati via email' });
+      await dialog.getByLabel('La tua email').fill(address);
+      await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
+      // The request names the questionnaire by its token, not by its id alone.
+      expect((await sent).postDataJSON()).toMatchObject({ lead_id: lead.lead_id, lead_token: lead.lead_token });
+      await page.getByText(`Email inviata a ${address}.`).waitFor();
+    });
+
+    const link = await registerLinkFor(address);
+    expect(decodeURIComponent(link)).toContain(`leadToken=${lead.lead_token}`);
+    // Another browser: nothing of the quiz is stored there, the link alone carries it.
+    await inBrowser('sessions-results-link', { baseUrl: server.baseUrl, width: 1280, height: 900 }, async ({ page }) => {
+      await acceptEssentialCookies(page);
+      await page.goto(link);
+      await page.waitForURL(/\/login\?mode=register/);
+      await page.getByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.').waitFor();
+      await page.getByLabel('Nome', { exact: true }).fill('Marta Ricci');
+      await page.getByLabel('Email', { exact: true }).fill(address);
+      await page.getByLabel('Password', { exact: true }).fill('terrazzo-2026');
+      await page.getByLabel('Conferma password').fill('terrazzo-2026');
+      await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      expect(await page.getByRole('dialog', { name: 'Questionario Richiesto' }).count()).toBe(0);
+    });
+    const account = await api.login(address, 'terrazzo-2026');
+    const mine = await api.must(200, 'GET', `/api/designers/matches?user_id=${account.user.id as number}`, account.token);
+    expect(mine.lead_id).toBe(lead.lead_id);
+    expect(account.user.style_analysis).toMatchObject({ dominant_style: lead.style_analysis.dominant_style });
+  });
+
+  it("a visitor's questionnaire brought to sign-in becomes the account's style, through the lead's token", async () => {
+    await api.must(201, 'POST', '/api/auth/register', null, { email: 'luca.ferri@example.com', password: 'cantina-2026', name: 'Luca Ferri' });
+    await inBrowser('sessions-lead-login', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page);
+      const lead = await takeQuiz(page);
+      await page.goto(`${server.baseUrl}/login`);
+      const signIn = page.waitForRequest((r) => r.url().endsWith('/api/auth/login') && r.method() === 'POST');
+      await page.getByLabel('Email', { exact: true }).fill('luca.ferri@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('cantina-2026');
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      expect((await signIn).postDataJSON()).toMatchObject({ lead_id: lead.lead_id, lead_token: lead.lead_token });
+      await page.waitForURL(/\/user-profile$/);
+
+      const account = await api.login('luca.ferri@example.com', 'cantina-2026');
+      expect(account.user.style_analysis).toMatchObject({ dominant_style: lead.style_analysis.dominant_style });
+      // Now the account's: the token alone no longer reads it.
       expect((await api.call('GET', `/api/designers/matches?lead_token=${lead.lead_token}`, null)).status).toBe(401);
     });
   });

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -153,16 +153,14 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('points an already registered address to Accedi, which opens login with the e-mail filled in', async () => {
     answers['/api/auth/register'] = { status: 409, body: { detail: 'A user with this email already exists', reason: 'email_taken' } };
-    renderLogin('/login?leadId=5');
+    renderLogin('/login?leadId=5&leadToken=secret-5');
     type('Nome', 'Anna');
     type('Email', 'anna@example.com');
     type('Password', 'password123');
     type('Conferma password', 'password123');
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByText(/Questa email è già registrata\. Clicca su/)).toBeTruthy();
-    // A lead id from a link without its token names nothing the server would attach: none is sent.
-    expect(sent.find((r) => r.url === '/api/auth/register')?.body).not.toHaveProperty('lead_id');
-    expect(sent.find((r) => r.url === '/api/auth/register')?.body).not.toHaveProperty('lead_token');
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5, lead_token: 'secret-5' });
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com'));
     expect(screen.getByRole('tab', { name: 'Accedi' }).getAttribute('aria-selected')).toBe('true');
@@ -183,10 +181,24 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(loadQuiz()).toBeNull();
   });
 
-  it('does not promise to save a result a link names without its token', () => {
-    renderLogin('/login?mode=register&redirect=designers&leadId=31');
+  it('does not promise to save a result a link names without its token, and sends no lead', async () => {
+    answers['/api/auth/register'] = { status: 201, body: session('user') };
+    renderLogin('/login?redirect=designers&leadId=31');
+    expect(screen.getByRole('tab', { name: 'Registrati' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeNull();
     expect(loadQuiz()).toBeNull();
+    type('Nome', 'Anna');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    type('Conferma password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    // No questionnaire in this journey: the seed's "Questionario Richiesto" offers it.
+    const dialog = await screen.findByRole('dialog', { name: 'Questionario Richiesto' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrati senza test' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    const body = sent.find((r) => r.url === '/api/auth/register')?.body;
+    expect(body).not.toHaveProperty('lead_id');
+    expect(body).not.toHaveProperty('lead_token');
   });
 
   it('carries the questionnaire into a login too, and forgets it once the account holds it', async () => {

@@ -441,6 +441,49 @@ func TestService_SignedInQuizBecomesTheAccountsStyleProfile(t *testing.T) {
 	})
 }
 
+// Every lead gets a token, whichever way it is stored: the visitor's quiz lead
+// (CreateQuizLead), the signed-in customer's (CreateLead with the account, in
+// one transaction) and registration's; the token names that lead and no other.
+func TestService_EveryLeadHasAToken(t *testing.T) {
+	ctx := context.Background()
+	svc, repo, _ := newTestService(3)
+	svc.SetAccounts(&fakeAccounts{adopted: map[int64]int64{}}, &countingTx{})
+	visitor, err := svc.Match(ctx, Caller{}, answersFor("A"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	customer, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, _ := json.Marshal(answersFor("C"))
+	registered, err := svc.Resolve(ctx, nil, "", answers, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 3 {
+		t.Fatalf("%d quiz leads of %d", repo.quizLeads, len(repo.leads))
+	}
+	seen := map[string]bool{}
+	for _, l := range repo.leads {
+		if len(l.TokenHash) != 64 || seen[l.TokenHash] {
+			t.Fatalf("lead %d stored token hash %q", l.ID, l.TokenHash)
+		}
+		seen[l.TokenHash] = true
+	}
+	for _, p := range []Page{visitor, customer} {
+		if id, err := svc.Claim(ctx, 0, p.LeadToken); err != nil || id != p.LeadID {
+			t.Fatalf("claim of lead %d: %d %v", p.LeadID, id, err)
+		}
+	}
+	if _, err := svc.Claim(ctx, *registered.LeadID, visitor.LeadToken); !errors.Is(err, ErrLeadTokenInvalid) {
+		t.Fatalf("a token names another lead than the id given: %v", err)
+	}
+	if _, err := svc.Claim(ctx, visitor.LeadID, ""); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("an id alone: %v", err)
+	}
+}
+
 func TestService_ResolveForRegistration(t *testing.T) {
 	ctx := context.Background()
 	svc, _, _ := newTestService(3)

@@ -8,13 +8,14 @@ WEB_SOURCES  := $(shell find web -type f -not -path 'web/dist/*' -not -name '*.g
 VERSION      := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export CGO_ENABLED := 1
 
-.PHONY: run test build deps web bench pg-up clean help
+.PHONY: run test build deps web bench fuzz pg-up clean help
 
 help:
 	@echo "make run    build everything and serve http://localhost:8080 (SQLite, demo data)"
 	@echo "make test   install what is missing and run every test layer"
 	@echo "make build  build bin/interno (web app embedded)"
 	@echo "make bench  run the benchmarks and write bench/out/results.txt"
+	@echo "make fuzz   fuzz every API route on both engines (FUZZTIME, default 10m) and keep the new corpus"
 
 ## run: install, build, and serve on :8080 with SQLite and demo data.
 run: build
@@ -49,6 +50,11 @@ pg-up:
 
 bench: deps build pg-up
 	@scripts/bench.sh
+
+## fuzz: a longer FuzzAPI session than make test's (FUZZTIME=90s there); keeps what it found.
+fuzz: deps build pg-up
+	go test ./cmd/interno -run '^$$' -fuzz '^FuzzAPI$$' -fuzztime $(or $(FUZZTIME),10m)
+	@scripts/fuzz-corpus.sh
 
 clean:
 	rm -rf bin web/dist node_modules/.vite test/artifacts bench/out

@@ -26,6 +26,8 @@ func (s *Server) registerAccounts(api *gin.RouterGroup) {
 	auth.POST("/google", s.googleLogin)
 	auth.POST("/request-password-reset", s.requestPasswordReset)
 	auth.POST("/reset-password", s.resetPassword)
+	auth.POST("/logout", requireUser, s.logout)
+	auth.POST("/logout-all", requireUser, s.logoutAll)
 
 	me := api.Group("/users/me", requireUser)
 	me.GET("", s.me)
@@ -96,13 +98,14 @@ type registerRequest struct {
 	Password             string          `json:"password"`
 	Name                 string          `json:"name"`
 	LeadID               json.RawMessage `json:"lead_id"`
+	LeadToken            string          `json:"lead_token"`
 	QuestionnaireAnswers json.RawMessage `json:"questionnaire_answers"`
 	StyleAnalysis        json.RawMessage `json:"style_analysis"`
 }
 
 func (s *Server) register(c *gin.Context) {
 	var req registerRequest
-	if !bindJSON(c, &req) || !s.throttle(c, req.Email) {
+	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
 	leadID, err := parseLeadID(req.LeadID)
@@ -121,7 +124,8 @@ func (s *Server) register(c *gin.Context) {
 		return
 	}
 	sess, err := s.d.Identity.Register(c.Request.Context(), identity.Registration{Email: req.Email,
-		Password: req.Password, Name: req.Name, LeadID: leadID, Answers: answers, Analysis: analysis})
+		Password: req.Password, Name: req.Name, Lead: identity.LeadClaim{ID: leadID, Token: strings.TrimSpace(req.LeadToken)},
+		Answers: answers, Analysis: analysis, Client: c.ClientIP()})
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -177,14 +181,16 @@ type loginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe bool   `json:"remember_me"`
-	// LeadID is a questionnaire taken on this device before signing in: a
-	// customer's account adopts it as its style profile.
-	LeadID json.RawMessage `json:"lead_id"`
+	// LeadID and LeadToken are a questionnaire taken on this device before
+	// signing in: a customer's account adopts it as its style profile. The
+	// token names it; an id alone attaches nothing (and fails nothing).
+	LeadID    json.RawMessage `json:"lead_id"`
+	LeadToken string          `json:"lead_token"`
 }
 
 func (s *Server) login(c *gin.Context) {
 	var req loginRequest
-	if !bindJSON(c, &req) || !s.throttle(c, req.Email) {
+	if !bindJSON(c, &req) {
 		return
 	}
 	leadID, err := parseLeadID(req.LeadID)
@@ -192,8 +198,9 @@ func (s *Server) login(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	sess, err := s.d.Identity.SignIn(c.Request.Context(), identity.SignInRequest{Email: req.Email,
-		Password: req.Password, Remember: req.RememberMe, LeadID: leadID})
+	sess, err := s.d.Identity.SignIn(c.Request.Context(), identity.SignInRequest{
+		Credentials: identity.Credentials{Email: req.Email, Password: req.Password, Remember: req.RememberMe, Client: c.ClientIP()},
+		Lead:        identity.LeadClaim{ID: leadID, Token: strings.TrimSpace(req.LeadToken)}})
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -204,14 +211,11 @@ func (s *Server) login(c *gin.Context) {
 // tokenForm is the legacy OAuth2 password form (username, password).
 func (s *Server) tokenForm(c *gin.Context) {
 	username, password := c.PostForm("username"), c.PostForm("password")
-	if !s.throttle(c, username) {
-		return
-	}
 	if username == "" || password == "" {
 		_ = c.Error(fault.New(fault.Invalid, "username and password form fields are required").WithReason("validation"))
 		return
 	}
-	sess, err := s.d.Identity.Login(c.Request.Context(), username, password, false)
+	sess, err := s.d.Identity.Login(c.Request.Context(), identity.Credentials{Email: username, Password: password, Client: c.ClientIP()})
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -223,7 +227,7 @@ func (s *Server) googleLogin(c *gin.Context) {
 	var req struct {
 		Credential string `json:"credential"`
 	}
-	if !bindJSON(c, &req) || !s.throttle(c, "") {
+	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
 	sess, err := s.d.Identity.LoginGoogle(c.Request.Context(), req.Credential)
@@ -238,12 +242,14 @@ func (s *Server) requestPasswordReset(c *gin.Context) {
 	var req struct {
 		Email string `json:"email"`
 	}
-	if !bindJSON(c, &req) || !s.throttle(c, req.Email) {
+	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
-	if err := s.d.Identity.RequestPasswordReset(c.Request.Context(), req.Email); err != nil {
-		_ = c.Error(err)
-		return
+	if s.resetMailAllowed(c, req.Email) {
+		if err := s.d.Identity.RequestPasswordReset(c.Request.Context(), req.Email); err != nil {
+			_ = c.Error(err)
+			return
+		}
 	}
 	c.JSON(http.StatusOK, gin.H{"message": "If an account exists for this address, a reset link has been sent."})
 }
@@ -253,29 +259,35 @@ func (s *Server) resetPassword(c *gin.Context) {
 		Token       string `json:"token"`
 		NewPassword string `json:"new_password"`
 	}
-	if !bindJSON(c, &req) || !s.throttle(c, "") {
+	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
-	if err := s.d.Identity.ResetPassword(c.Request.Context(), req.Token, req.NewPassword); err != nil {
+	if err := s.d.Identity.ResetPassword(c.Request.Context(), req.Token, req.NewPassword, c.ClientIP()); err != nil {
 		_ = c.Error(err)
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"message": "Password updated."})
 }
 
-// throttle applies the per-client and per-e-mail limits of auth endpoints.
-func (s *Server) throttle(c *gin.Context, emailAddr string) bool {
-	if err := s.limits.ip.allow(c.ClientIP()); err != nil {
+// logout ends the caller's token on the server: 204, and the token is
+// refused (401) from the next request on.
+func (s *Server) logout(c *gin.Context) {
+	p, _ := principalOf(c)
+	if err := s.d.Identity.Logout(c.Request.Context(), p); err != nil {
 		_ = c.Error(err)
-		return false
+		return
 	}
-	if e := identity.NormalizeEmail(emailAddr); e != "" {
-		if err := s.limits.email.allow(e); err != nil {
-			_ = c.Error(err)
-			return false
-		}
+	c.Status(http.StatusNoContent)
+}
+
+// logoutAll ends every session of the caller's account, on every device.
+func (s *Server) logoutAll(c *gin.Context) {
+	p, _ := principalOf(c)
+	if err := s.d.Identity.LogoutAll(c.Request.Context(), p.UserID); err != nil {
+		_ = c.Error(err)
+		return
 	}
-	return true
+	c.Status(http.StatusNoContent)
 }
 
 func (s *Server) me(c *gin.Context) {

@@ -197,23 +197,31 @@ func TestAccounts_PasswordReset(t *testing.T) {
 
 func TestAccounts_Throttling(t *testing.T) {
 	env := newEnv(t, storetest.Open(t, store.SQLite, storetest.Options{}), func(c *Config, _ *Deps) {
-		c.RateLimits = RateLimits{AuthPerIP: Rate{Burst: 100, Every: time.Second}, AuthPerEmail: Rate{Burst: 3, Every: time.Minute}}
+		c.RateLimits = RateLimits{AuthPerIP: Rate{Burst: 4, Every: time.Minute}, AuthPerEmail: Rate{Burst: 1, Every: time.Hour}}
 	})
 	env.account("anna@example.com")
-	codes := []int{}
-	var last resp
-	for i := 0; i < 5; i++ {
-		last = env.do(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "anna@example.com", "password": "guess-" + string(rune('a'+i))}})
-		codes = append(codes, last.Code)
-	}
-	if codes[len(codes)-1] != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
-		t.Fatalf("codes %v, Retry-After %q", codes, last.Header.Get("Retry-After"))
-	}
-	if !strings.Contains(last.JSON(t)["detail"].(string), "retry") {
-		t.Fatalf("%s", last.Body)
-	}
-	env.clock.Advance(2 * time.Minute)
-	env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "anna@example.com", "password": "password123"}}, 200)
+	t.Run("ResetMailsPerAddressAreLimitedSilently", func(t *testing.T) {
+		first := env.expect(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": "anna@example.com"}}, 200)
+		again := env.expect(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": "anna@example.com"}}, 200)
+		if string(first.Body) != string(again.Body) {
+			t.Fatalf("answers differ: %s / %s", first.Body, again.Body)
+		}
+		var n int64
+		if err := env.db.SQL().QueryRow("SELECT COUNT(*) FROM email_jobs WHERE kind = 'password_reset'").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d reset e-mails queued (%v), want 1", n, err)
+		}
+	})
+	t.Run("PerAddress", func(t *testing.T) {
+		var last resp
+		for i := 0; i < 3; i++ {
+			last = env.do(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "x" + string(rune('a'+i)) + "@example.com", "password": "password123", "name": "X"}})
+		}
+		if last.Code != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" || !strings.Contains(last.JSON(t)["detail"].(string), "retry") {
+			t.Fatalf("%d %v %s", last.Code, last.Header, last.Body)
+		}
+		env.clock.Advance(2 * time.Minute)
+		env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "later@example.com", "password": "password123", "name": "X"}}, 201)
+	})
 }
 
 func TestParseRateLimits(t *testing.T) {
@@ -221,6 +229,10 @@ func TestParseRateLimits(t *testing.T) {
 		t.Fatal("off")
 	}
 	if rl, err := ParseRateLimits("auth_ip=5/1s,auth_email=2/1m"); err != nil || rl.AuthPerIP.Burst != 5 || rl.AuthPerEmail.Every != time.Minute {
+		t.Fatalf("%+v %v", rl, err)
+	}
+	rl, err := ParseRateLimits("designer_ip=2/1h, share_target=off")
+	if err != nil || rl.DesignerPerIP != (Rate{Burst: 2, Every: time.Hour}) || !rl.SharePerTarget.Off() || rl.MatchPerIP != DefaultRateLimits.MatchPerIP {
 		t.Fatalf("%+v %v", rl, err)
 	}
 	for _, bad := range []string{"auth_ip=x/1s", "auth_ip=5", "nope=1/1s", "auth_email=1/-1s"} {

@@ -1,18 +1,11 @@
 package httpapi
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"net/http"
-	"slices"
-	"sort"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"interno/core/admin"
-	"interno/core/fault"
 )
 
 // registerAdmin mounts the admin panel's API; every route is admin-only.
@@ -195,47 +188,13 @@ func (s *Server) adminAudit(c *gin.Context) {
 	c.JSON(http.StatusOK, listBody("entries", views, len(list), total, page, q))
 }
 
-// editableUserFields and editableDesignerFields are the only keys the admin
-// edit routes accept: anything else (role, is_admin, password, verified...)
-// is refused rather than ignored, so mass assignment cannot slip through.
-var (
-	editableUserFields     = []string{"name", "email", "location"}
-	editableDesignerFields = []string{"name", "email", "phone", "city", "bio", "design_style", "prima_proposta", "website",
-		"portfolio", "social_instagram", "social_facebook", "social_youtube", "social_tiktok", "social_website",
-		"work_preferences", "specialties", "experience", "min_budget"}
-)
-
-// bindEditable decodes a JSON object whose keys must all be in allowed.
-func bindEditable(c *gin.Context, allowed []string, dst any) bool {
-	data, err := io.ReadAll(c.Request.Body)
-	if err != nil {
-		_ = c.Error(err)
-		return false
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
-		_ = c.Error(fault.New(fault.Invalid, "A JSON object is expected").WithReason("bad_body"))
-		return false
-	}
-	var refused []string
-	for k := range raw {
-		if !slices.Contains(allowed, k) {
-			refused = append(refused, k)
-		}
-	}
-	if len(refused) > 0 {
-		sort.Strings(refused)
-		var v fault.Validation
-		for _, k := range refused {
-			v.Add(k, "Field "+strconv.Quote(k)+" cannot be changed here")
-		}
-		f, _ := fault.As(v.Err())
-		_ = c.Error(f.WithReason("field_not_editable"))
-		return false
-	}
-	c.Request.Body = io.NopCloser(bytes.NewReader(data))
-	return bindJSON(c, dst)
-}
+// The admin edit routes follow the API's one policy for edit routes
+// (docs/abuse.md): a body is the resource as the client read it, and only the
+// fields the route can change are read from it. Every other key (unknown,
+// read-only like id or like_count, or privileged like role, is_admin,
+// verified, password) is ignored, never applied, and the answer shows what was
+// stored. The request structs hold only editable fields, so nothing else can
+// reach the domain; a body without any editable field is still a 422.
 
 func (s *Server) adminUpdateUser(c *gin.Context) {
 	id, ok := pathID(c, "id")
@@ -247,7 +206,7 @@ func (s *Server) adminUpdateUser(c *gin.Context) {
 		Email    *string `json:"email"`
 		Location *string `json:"location"`
 	}
-	if !bindEditable(c, editableUserFields, &req) {
+	if !bindJSON(c, &req) {
 		return
 	}
 	u, err := s.d.Admin.UpdateUser(c.Request.Context(), adminActor(c), id, admin.UserEdit{Name: req.Name, Email: req.Email, Location: req.Location})
@@ -276,7 +235,7 @@ func (s *Server) adminUpdateDesigner(c *gin.Context) {
 		return
 	}
 	var req designerFields
-	if !bindEditable(c, editableDesignerFields, &req) {
+	if !bindJSON(c, &req) {
 		return
 	}
 	e := admin.DesignerEdit{Name: req.Name, Email: req.Email, Phone: req.Phone, City: req.City, Bio: req.Bio,

@@ -233,7 +233,7 @@ func (s *Server) registerDesignerGoogle(c *gin.Context) {
 		Credential   string               `json:"credential"`
 		DesignerData designerRegistration `json:"designer_data"`
 	}
-	if !bindJSON(c, &req) || !s.throttle(c, "") {
+	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
 	d, err := s.d.Designers.RegisterWithGoogle(c.Request.Context(), req.Credential, req.DesignerData.toCore())

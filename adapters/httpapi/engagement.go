@@ -170,6 +170,12 @@ func (s *Server) share(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	// One caller shares one designer a few times at most: more would only
+	// inflate the designer's statistics.
+	if err := s.limits.shareTarget.Allow(ctx, throttleKey(c)+"|"+strconv.FormatInt(id, 10)); err != nil {
+		_ = c.Error(err)
+		return
+	}
 	sh, err := s.d.Engagement.Share(ctx, engagementCaller(c), id, in.Platform)
 	if err != nil {
 		_ = c.Error(err)
@@ -232,8 +238,10 @@ type resultsInput struct {
 		StylePercentages map[string]float64 `json:"style_percentages"`
 	} `json:"style_analysis"`
 	DesignerIDs []flexInt `json:"designer_ids"`
-	// LeadID is the visitor's questionnaire, carried by the e-mail's links.
-	LeadID *flexInt `json:"lead_id"`
+	// LeadID and LeadToken are the visitor's questionnaire, carried by the
+	// e-mail's links when the token names it.
+	LeadID    *flexInt `json:"lead_id"`
+	LeadToken string   `json:"lead_token"`
 }
 
 func (s *Server) sendResults(c *gin.Context) {
@@ -260,6 +268,7 @@ func (s *Server) sendResults(c *gin.Context) {
 		}
 		r.LeadID = int64(*in.LeadID)
 	}
+	r.LeadToken = strings.TrimSpace(in.LeadToken)
 	sent, err := s.d.Engagement.SendResults(c.Request.Context(), engagementCaller(c), r)
 	if err != nil {
 		_ = c.Error(err)

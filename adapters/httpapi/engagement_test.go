@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"interno/core/email"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/matching"
 )
 
 type engDesigners struct{ d *designers.Service }
@@ -24,6 +26,17 @@ func (e engDesigners) Designer(ctx context.Context, id int64) (engagement.Design
 		return engagement.DesignerRef{}, engagement.ErrDesignerNotFound
 	}
 	return engagement.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name, Style: string(d.DesignStyle), Experience: d.Experience}, err
+}
+
+// engLeads checks a visitor's lead as cmd/interno wires it.
+type engLeads struct{ m *matching.Service }
+
+func (e engLeads) VisitorLead(ctx context.Context, id int64, token string) (int64, error) {
+	l, err := e.m.LeadOf(ctx, id, token)
+	if err == nil && l.UserID != nil {
+		return 0, matching.ErrLeadTaken
+	}
+	return l.ID, err
 }
 
 type engAccounts struct{ id *identity.Service }
@@ -39,19 +52,21 @@ type engEnv struct {
 	*testEnv
 	sofia, bea, anna, bruno, admin string
 	sofiaID, beaID, annaID         int64
+	leads                          *matching.Service
 }
 
 func newEngEnv(t *testing.T, db *store.DB) *engEnv {
 	t.Helper()
 	var svc *engagement.Service
+	leads := matching.NewService(matching.Config{}, store.NewMatchingRepo(db))
 	env := newEnv(t, db, func(cfg *Config, d *Deps) {
 		svc = engagement.NewService(engagement.Config{BaseURL: cfg.BaseURL, Clock: cfg.Clock}, engagement.Deps{
 			Repo: store.NewEngagementRepo(db), Designers: engDesigners{d.Designers}, Accounts: engAccounts{d.Identity},
-			Mail: store.NewEmailQueue(db), Tx: db})
+			Mail: store.NewEmailQueue(db), Tx: db, Leads: engLeads{leads}})
 		d.Engagement = svc
 	})
 	env.id.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
-	e := &engEnv{testEnv: env}
+	e := &engEnv{testEnv: env, leads: leads}
 	e.sofia, e.sofiaID = env.newDesignerAccount("sofia@example.com")
 	e.bea, e.beaID = env.newDesignerAccount("bea@example.com")
 	e.anna, e.annaID = env.account("anna@example.com")
@@ -206,8 +221,12 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		}
 		var tracking string
 		t.Run("VisitorSendsToAnAddress", func(t *testing.T) {
+			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("C"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
 			withLead := body("guest@example.com")
-			withLead["lead_id"] = 42
+			withLead["lead_id"], withLead["lead_token"] = quiz.LeadID, quiz.LeadToken
 			r := e.expect(req{method: "POST", path: "/api/email/send-results", body: withLead}, 202).JSON(t)
 			tracking = r["tracking_id"].(string)
 			msgs := e.dueMail("guest@example.com")
@@ -215,10 +234,51 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 				!strings.Contains(msgs[0].HTML, "/api/email/track/"+tracking+"/click?url=%2Fprofile%2F") {
 				t.Fatalf("%+v", msgs)
 			}
-			// The visitor's questionnaire rides on every link, so registering from the e-mail keeps it.
-			for _, link := range []string{"%2Flogin%3Fmode%3Dregister%26redirect%3Ddesigners%26leadId%3D42", fmt.Sprintf("%%2Fprofile%%2F%d%%3FleadId%%3D42", e.sofiaID)} {
+			// The visitor's questionnaire (id and token) rides on every link, so
+			// registering from the e-mail, later and anywhere, keeps it.
+			lead := url.QueryEscape(fmt.Sprintf("leadId=%d&leadToken=%s", quiz.LeadID, quiz.LeadToken))
+			for _, link := range []string{url.QueryEscape("/login?mode=register&redirect=designers&") + lead, url.QueryEscape(fmt.Sprintf("/profile/%d?", e.sofiaID)) + lead} {
 				if !strings.Contains(msgs[0].Text, link) {
 					t.Fatalf("no %s in %s", link, msgs[0].Text)
+				}
+			}
+			// A click is counted without the token: statistics hold no secret.
+			page := fmt.Sprintf("/profile/%d?leadId=%d&leadToken=%s", e.sofiaID, quiz.LeadID, quiz.LeadToken)
+			res := e.expect(req{method: "GET", path: "/api/email/track/" + tracking + "/click?url=" + url.QueryEscape(page)}, 302)
+			if res.Header.Get("Location") != "http://interno.test"+page {
+				t.Fatalf("redirect to %q", res.Header.Get("Location"))
+			}
+			var urls []string
+			if err := e.db.Conn(context.Background()).Table("email_clicks").Pluck("url", &urls).Error; err != nil {
+				t.Fatal(err)
+			}
+			if len(urls) != 1 || strings.Contains(urls[0], quiz.LeadToken) || !strings.Contains(urls[0], fmt.Sprintf("leadId=%d", quiz.LeadID)) {
+				t.Fatalf("clicks stored %v", urls)
+			}
+		})
+		t.Run("LinksCarryNoLeadWithoutItsToken", func(t *testing.T) {
+			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("B"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("D"), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, lead := range []map[string]any{
+				{"lead_id": quiz.LeadID},
+				{"lead_id": quiz.LeadID, "lead_token": "made-up"},
+				{"lead_id": quiz.LeadID, "lead_token": other.LeadToken},
+			} {
+				addr := fmt.Sprintf("nolead%d@example.com", i)
+				b := body(addr)
+				for k, v := range lead {
+					b[k] = v
+				}
+				e.expect(req{method: "POST", path: "/api/email/send-results", body: b}, 202)
+				msgs := e.dueMail(addr)
+				if len(msgs) != 1 || strings.Contains(msgs[0].Text, "leadId") || strings.Contains(msgs[0].Text, "leadToken") {
+					t.Fatalf("%v: %+v", lead, msgs)
 				}
 			}
 		})
@@ -281,7 +341,7 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 				e.expect(req{method: "GET", path: "/api/email/stats", token: tok}, 403)
 			}
 			st := e.expect(req{method: "GET", path: "/api/email/stats?days=30&email_type=style_results", token: e.admin}, 200).JSON(t)
-			if st["total_sent"].(float64) != 4 || st["total_clicked"].(float64) != 1 || st["click_rate"].(float64) != 25 || st["days"].(float64) != 30 {
+			if st["total_sent"].(float64) != 7 || st["total_clicked"].(float64) != 1 || st["click_rate"].(float64) != 14.3 || st["days"].(float64) != 30 {
 				t.Fatalf("%v", st)
 			}
 			e.expect(req{method: "GET", path: "/api/email/stats?days=abc", token: e.admin}, 422)

@@ -57,6 +57,17 @@ func (f *fakeImages) StoreDataURL(_ context.Context, kind, dataURL string) (stri
 	return p, nil
 }
 
+// Pixels weighs a fake data URL: "huge" ones hold 30 megapixels, others 270,000.
+func (f *fakeImages) Pixels(_ context.Context, dataURL string) (int64, error) {
+	switch {
+	case !strings.HasPrefix(dataURL, "data:image/") || strings.Contains(dataURL, "broken"):
+		return 0, fault.New(fault.Unsupported, "File is not an image").WithReason("not_an_image")
+	case strings.Contains(dataURL, "huge"):
+		return 30_000_000, nil
+	}
+	return 270_000, nil
+}
+
 func (f *fakeImages) Remove(_ context.Context, p string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -128,7 +139,7 @@ func newEnv(t *testing.T, db *store.DB, mutate ...func(*Config, *Deps)) *testEnv
 	}
 	env.mail = store.NewEmailQueue(db)
 	env.id = identity.NewService(identity.Deps{Users: store.NewUserRepo(db), Resets: store.NewResetRepo(db),
-		Pictures: env.pics, Mail: env.mail, Tx: db, Tokens: tokens, Clock: env.clock.Now,
+		Pictures: env.pics, Mail: env.mail, Tx: db, Tokens: tokens, Clock: env.clock.Now, Revoked: store.NewRevocationRepo(db),
 		Hasher:  identity.NewPasswordHasher(identity.Argon2Params{MemoryKiB: 64, Time: 1, Threads: 1}, 4),
 		BaseURL: "http://interno.test"})
 	env.imgs = &fakeImages{}

@@ -54,7 +54,7 @@ func (s *Server) resizedImage(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.Header("Vary", "Accept")
+	c.Writer.Header().Add("Vary", "Accept")
 	serveImage(c, f, "public, max-age=2592000")
 }
 

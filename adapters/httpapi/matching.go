@@ -107,7 +107,9 @@ type matchedDesignerView struct {
 }
 
 type matchesView struct {
-	LeadID        *int64                `json:"lead_id"`
+	LeadID *int64 `json:"lead_id"`
+	// LeadToken reads and attaches the lead; only POST /match-designers sends it.
+	LeadToken     string                `json:"lead_token,omitempty"`
 	StyleAnalysis *analysisView         `json:"style_analysis"`
 	Designers     []matchedDesignerView `json:"designers"`
 	HasMore       bool                  `json:"has_more"`
@@ -125,6 +127,7 @@ func (s *Server) renderMatches(c *gin.Context, p matching.Page, page, limit int)
 		id := p.LeadID
 		out.LeadID = &id
 	}
+	out.LeadToken = p.LeadToken
 	if len(p.Matches) == 0 {
 		return out, nil
 	}
@@ -214,9 +217,10 @@ func queryInt(c *gin.Context, name string) (int64, bool) {
 	return n, true
 }
 
-// designerMatches pages through the matches of a lead or of a customer.
+// designerMatches pages through the matches of a lead (by its lead_token) or
+// of a customer.
 func (s *Server) designerMatches(c *gin.Context) {
-	var q matching.Query
+	q := matching.Query{LeadToken: strings.TrimSpace(c.Query("lead_token"))}
 	for _, f := range []struct {
 		name string
 		dst  func(int64)
@@ -230,7 +234,7 @@ func (s *Server) designerMatches(c *gin.Context) {
 		}
 		f.dst(v)
 	}
-	if q.UserID != 0 && q.LeadID == 0 {
+	if q.UserID != 0 && q.LeadID == 0 && q.LeadToken == "" {
 		if _, ok := caller(c); !ok {
 			return
 		}

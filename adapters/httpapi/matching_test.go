@@ -25,8 +25,8 @@ type matchEnv struct {
 
 type testQuestionnaire struct{ m *matching.Service }
 
-func (q testQuestionnaire) Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Resolve(ctx, leadID, answers, analysis)
+func (q testQuestionnaire) Resolve(ctx context.Context, lead identity.LeadClaim, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
+	r, err := q.m.Resolve(ctx, lead.ID, lead.Token, answers, analysis)
 	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
 }
 
@@ -37,6 +37,14 @@ func (q testQuestionnaire) Attach(ctx context.Context, leadID, userID int64) err
 func (q testQuestionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
 	r, err := q.m.Adopt(ctx, leadID, userID)
 	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
+}
+
+func (q testQuestionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
+	var id int64
+	if lead.ID != nil {
+		id = *lead.ID
+	}
+	return q.m.Claim(ctx, id, lead.Token)
 }
 
 // testStyleProfiles saves a signed-in customer's questionnaire on the account, as cmd/interno wires it.
@@ -161,24 +169,33 @@ func TestMatching_MatchAndPage(t *testing.T) {
 			}
 		}
 		lead := int64(r["lead_id"].(float64))
-		p3 := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d&page=3", lead)}, 200).JSON(t)
+		tok := r["lead_token"].(string)
+		if len(tok) < 43 {
+			t.Fatalf("lead_token %q", tok)
+		}
+		p3 := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d&lead_token=%s&page=3", lead, tok)}, 200).JSON(t)
+		if _, sent := p3["lead_token"]; sent {
+			t.Fatalf("the token is sent back on reads: %v", p3)
+		}
 		if len(p3["designers"].([]any)) != 2 || p3["has_more"] != false || p3["total"].(float64) != 12 {
 			t.Fatalf("page 3 %v", p3)
 		}
-		p4 := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d&page=4", lead)}, 200).JSON(t)
+		p4 := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_token=%s&page=4", tok)}, 200).JSON(t)
 		if len(p4["designers"].([]any)) != 0 || p4["has_more"] != false {
 			t.Fatalf("page past the end %v", p4)
 		}
-		all := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d&limit=12", lead)}, 200).JSON(t)
+		all := env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_token=%s&limit=12", tok)}, 200).JSON(t)
 		if len(all["designers"].([]any)) != 12 || all["has_more"] != false {
 			t.Fatalf("one page of 12 %v", all)
 		}
 		for _, bad := range []string{"page=0", "page=x", "limit=51", "limit=-1"} {
-			env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d&%s", lead, bad)}, 422)
+			env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_token=%s&%s", tok, bad)}, 422)
 		}
 		env.expect(req{method: "GET", path: "/api/designers/matches?lead_id=abc"}, 422)
 		env.expect(req{method: "GET", path: "/api/designers/matches"}, 422)
 		env.expect(req{method: "GET", path: "/api/designers/matches?lead_id=999999"}, 404)
+		env.expect(req{method: "GET", path: fmt.Sprintf("/api/designers/matches?lead_id=%d", lead)}, 403)
+		env.expect(req{method: "GET", path: "/api/designers/matches?lead_token=guess"}, 403)
 		// The public designer list and profiles still work beside /matches.
 		env.expect(req{method: "GET", path: "/api/designers"}, 200)
 		env.expect(req{method: "GET", path: "/api/designers/1"}, 200)
@@ -232,15 +249,19 @@ func TestMatching_WhoMayRead(t *testing.T) {
 				}
 			})
 		}
-		// An unattached lead is readable by whoever holds its id.
+		// An unattached lead is readable by whoever holds its token, never by its id alone (but admins).
 		lead := env.expect(req{method: "POST", path: "/api/match-designers", body: map[string]any{"answers": quizAnswers("D")}}, 201).JSON(t)
 		leadPath := fmt.Sprintf("/api/designers/matches?lead_id=%d", int64(lead["lead_id"].(float64)))
+		tokenPath := leadPath + "&lead_token=" + lead["lead_token"].(string)
 		for _, tok := range []string{"", anna, bruno, designer, other, admin} {
-			env.expect(req{method: "GET", path: leadPath, token: tok}, 200)
+			env.expect(req{method: "GET", path: tokenPath, token: tok}, 200)
+			if tok != admin {
+				env.expect(req{method: "GET", path: leadPath, token: tok}, 403)
+			}
 		}
 		// Registering with it attaches it: then only that customer and admins.
 		reg := env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "carla@example.com",
-			"password": "password123", "name": "Carla", "lead_id": fmt.Sprint(lead["lead_id"])}}, 201).JSON(t)
+			"password": "password123", "name": "Carla", "lead_id": fmt.Sprint(lead["lead_id"]), "lead_token": lead["lead_token"]}}, 201).JSON(t)
 		carla := reg["access_token"].(string)
 		if reg["style_analysis"].(map[string]any)["dominant_style"] != "D" || len(reg["matched_designers"].([]any)) != 1 {
 			t.Fatalf("registration answer %v", reg)
@@ -254,11 +275,18 @@ func TestMatching_WhoMayRead(t *testing.T) {
 		} {
 			t.Run("lead/"+c.name, func(t *testing.T) {
 				env.expect(req{method: "GET", path: leadPath, token: c.token}, c.status)
+				env.expect(req{method: "GET", path: tokenPath, token: c.token}, c.status)
 			})
 		}
 		// A lead attaches once.
 		env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "dario@example.com",
-			"password": "password123", "name": "Dario", "lead_id": lead["lead_id"]}}, 409)
+			"password": "password123", "name": "Dario", "lead_id": lead["lead_id"], "lead_token": lead["lead_token"]}}, 409)
+		// Its id alone attaches nothing: the registration goes through without it.
+		eva := env.expect(req{method: "POST", path: "/api/auth/register", body: map[string]any{"email": "eva@example.com",
+			"password": "password123", "name": "Eva", "lead_id": lead["lead_id"]}}, 201).JSON(t)
+		if eva["style_analysis"] != nil {
+			t.Fatalf("a lead id without its token carried a questionnaire: %v", eva)
+		}
 		// Login and /users/me carry the analysis and the first page of matches.
 		login := env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "carla@example.com", "password": "password123"}}, 200).JSON(t)
 		if login["style_analysis"].(map[string]any)["dominant_style"] != "D" || len(login["matched_designers"].([]any)) != 1 {

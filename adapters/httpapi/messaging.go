@@ -110,7 +110,7 @@ func jsonWithETag(c *gin.Context, v any) {
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "private, no-cache")
-	c.Header("Vary", "Authorization")
+	c.Writer.Header().Add("Vary", "Authorization")
 	if inm := c.GetHeader("If-None-Match"); inm != "" {
 		for _, t := range strings.Split(inm, ",") {
 			t = strings.TrimPrefix(strings.TrimSpace(t), "W/")

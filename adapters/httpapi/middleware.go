@@ -128,9 +128,15 @@ func securityHeaders(httpsOnly bool) gin.HandlerFunc {
 
 // cors answers cross-origin requests only for origins on the allow-list, and
 // never reflects an arbitrary Origin. With an empty list the API is same-origin.
+// Every API answer, and every answer to a request with an Origin, carries
+// Vary: Origin, refusals included: what a cache stores for one origin must
+// not be served to another.
 func cors(allowed []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		origin := c.GetHeader("Origin")
+		if origin != "" || strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			c.Writer.Header().Add("Vary", "Origin")
+		}
 		if origin == "" || !slices.Contains(allowed, origin) {
 			if c.Request.Method == http.MethodOptions && origin != "" && c.GetHeader("Access-Control-Request-Method") != "" {
 				c.AbortWithStatus(http.StatusForbidden)
@@ -141,7 +147,6 @@ func cors(allowed []string) gin.HandlerFunc {
 		}
 		h := c.Writer.Header()
 		h.Set("Access-Control-Allow-Origin", origin)
-		h.Add("Vary", "Origin")
 		h.Set("Access-Control-Allow-Credentials", "true")
 		h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, X-Request-ID, Idempotent-Replayed")
 		if c.Request.Method == http.MethodOptions {

@@ -203,3 +203,25 @@ func TestPush_BadInput(t *testing.T) {
 		}
 	})
 }
+
+// TestPush_RegistrationIsThrottledPerAccount: each registration resolves a
+// host, so an account gets 10 at once and then one a minute; another account
+// is not affected.
+func TestPush_RegistrationIsThrottledPerAccount(t *testing.T) {
+	db := storetest.Open(t, store.SQLite, storetest.Options{})
+	env := newEnv(t, db, func(c *Config, d *Deps) {
+		c.RateLimits = DefaultRateLimits
+		repo := store.NewPushRepo(db)
+		d.Push = push.NewService(push.Config{PublicKey: "k"}, push.Deps{Repo: repo, Queue: repo, Endpoints: webpush.Guard{}, Tx: db})
+	})
+	anna, _ := env.account("anna@example.com")
+	bruno, _ := env.account("bruno@example.com")
+	for i := 0; i < DefaultRateLimits.PushPerAccount.Burst; i++ {
+		env.expect(req{method: "POST", path: "/api/push/subscriptions", token: anna, body: browserSubscription(t, fmt.Sprint(i))}, http.StatusCreated)
+	}
+	r := env.expect(req{method: "POST", path: "/api/push/subscriptions", token: anna, body: browserSubscription(t, "one-more")}, http.StatusTooManyRequests)
+	if r.Header.Get("Retry-After") == "" {
+		t.Fatal("no Retry-After")
+	}
+	env.expect(req{method: "POST", path: "/api/push/subscriptions", token: bruno, body: browserSubscription(t, "bruno")}, http.StatusCreated)
+}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"interno/core/messaging"
 	"interno/core/push"
 	"interno/core/scheduling"
+	"interno/core/throttle"
 	"interno/core/unitofwork"
 )
 
@@ -66,6 +68,8 @@ type Deps struct {
 	Matching    *matching.Service
 	// Events feeds GET /api/events (server-sent events); nil turns it off.
 	Events EventStreams
+	// Throttles keeps the rate limits' counters; nil keeps them in memory.
+	Throttles throttle.Store
 	// Push serves /api/push (Web Push devices and preferences); nil turns it off.
 	Push *push.Service
 }
@@ -78,7 +82,7 @@ type Server struct {
 	// handler is the engine behind the JSON compressor (compress.go).
 	handler http.Handler
 	idem    *idempotency
-	limits  struct{ ip, email *keyedLimiter }
+	limits  limiters
 	// bodyLimits overrides DefaultBodyLimit per "METHOD /route/:pattern".
 	bodyLimits map[string]int64
 	// streams is cancelled at shutdown so long-lived responses (server-sent
@@ -101,10 +105,11 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, d: d, bodyLimits: map[string]int64{}}
 	s.streams, s.closeStreams = context.WithCancel(context.Background())
-	if !cfg.RateLimits.Off {
-		s.limits.ip = newKeyedLimiter(cfg.RateLimits.AuthPerIP, cfg.Clock)
-		s.limits.email = newKeyedLimiter(cfg.RateLimits.AuthPerEmail, cfg.Clock)
+	if d.Throttles == nil {
+		d.Throttles = throttle.NewMemory(0, cfg.Clock)
+		s.d.Throttles = d.Throttles
 	}
+	s.limits = newLimiters(cfg.RateLimits, d.Throttles, cfg.Clock)
 	e := gin.New()
 	e.HandleMethodNotAllowed = true
 	e.ContextWithFallback = true
@@ -123,7 +128,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if d.Identity != nil {
 		e.Use(authenticate(d.Identity))
 	}
-	e.Use(bodyLimit(d.Log, s.bodyLimits))
+	e.Use(routeThrottle(d.Log, s.limits.byRoute), newHeavyBodies(d.Log, s.bodyLimits).handle, bodyLimit(d.Log, s.bodyLimits), textGuard(d.Log))
 	var faults *faultSwitch
 	if cfg.FaultInjection {
 		// Before the idempotency layer, so a fault acts only once the
@@ -197,6 +202,17 @@ func New(cfg Config, d Deps) (*Server, error) {
 
 // Handler returns the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
+
+// Routes lists every API route as "METHOD /api/path/:param", so suites that
+// must cover them all (authorisation, fuzzing) can check they do.
+func (s *Server) Routes() []string {
+	var out []string
+	for _, r := range s.engine.Routes() {
+		out = append(out, r.Method+" "+r.Path)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // SetAfterCommitHook installs a test hook run between a keyed request's commit
 // and its response, to simulate a crash at the worst moment.

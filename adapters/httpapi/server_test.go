@@ -129,7 +129,7 @@ func TestServer_TrustedProxies(t *testing.T) {
 		env := newEnv(t, db, limited)
 		codes := []int{}
 		for i := 0; i < 3; i++ {
-			r := env.do(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "x@example.com", "password": "wrongpass"},
+			r := env.do(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": "x@example.com"},
 				header: map[string]string{"X-Forwarded-For": "203.0.113." + string(rune('1'+i))}})
 			codes = append(codes, r.Code)
 		}
@@ -140,7 +140,7 @@ func TestServer_TrustedProxies(t *testing.T) {
 	t.Run("TrustedProxyHeaderUsed", func(t *testing.T) {
 		env := newEnv(t, db, limited, func(c *Config, _ *Deps) { c.TrustedProxies = []string{"192.0.2.1"} })
 		for i := 0; i < 3; i++ {
-			r := env.do(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "y" + string(rune('a'+i)) + "@example.com", "password": "wrongpass"},
+			r := env.do(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": "y" + string(rune('a'+i)) + "@example.com"},
 				header: map[string]string{"X-Forwarded-For": "203.0.113." + string(rune('1'+i))}})
 			if r.Code == http.StatusTooManyRequests {
 				t.Fatalf("distinct clients behind a trusted proxy were throttled together (request %d)", i)

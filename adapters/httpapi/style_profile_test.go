@@ -7,6 +7,7 @@ import (
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
 	"interno/core/identity"
+	"interno/core/style"
 )
 
 // styleOf reads the account's style as the profile does (user.style_analysis)
@@ -52,9 +53,9 @@ func TestStyleProfile_OneAccountOneProfile(t *testing.T) {
 		}
 
 		// A quiz taken as a visitor, then signing in with it: the account adopts it.
-		lead := env.expect(req{method: "POST", path: "/api/match-designers", body: map[string]any{"answers": quizAnswers("D")}}, 201).JSON(t)["lead_id"]
+		lead := env.expect(req{method: "POST", path: "/api/match-designers", body: map[string]any{"answers": quizAnswers("D")}}, 201).JSON(t)
 		login := env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{
-			"email": "anna@example.com", "password": "password123", "lead_id": lead}}, 200).JSON(t)
+			"email": "anna@example.com", "password": "password123", "lead_id": lead["lead_id"], "lead_token": lead["lead_token"]}}, 200).JSON(t)
 		if login["style_analysis"].(map[string]any)["dominant_style"] != "D" {
 			t.Fatalf("login answer: %v", login["style_analysis"])
 		}
@@ -77,25 +78,36 @@ func TestStyleProfile_SignInWithLead(t *testing.T) {
 		env.withRole("sofia@example.com", identity.RoleDesigner)
 		env.withRole("admin@example.com", identity.RoleAdmin)
 		env.expect(req{method: "POST", path: "/api/match-designers", token: anna, body: map[string]any{"answers": quizAnswers("B")}}, 201)
-		login := func(email string, lead any) map[string]any {
-			return env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{
-				"email": email, "password": "password123", "lead_id": lead}}, 200).JSON(t)
+		login := func(email string, lead map[string]any) map[string]any {
+			body := map[string]any{"email": email, "password": "password123"}
+			for k, v := range lead {
+				body[k] = v
+			}
+			return env.expect(req{method: "POST", path: "/api/auth/login", body: body}, 200).JSON(t)
+		}
+		quiz := func(token string, code style.Code) map[string]any {
+			r := env.expect(req{method: "POST", path: "/api/match-designers", token: token, body: map[string]any{"answers": quizAnswers(code)}}, 201).JSON(t)
+			return map[string]any{"lead_id": r["lead_id"], "lead_token": r["lead_token"]}
 		}
 
 		// Another customer's lead is never adopted, and never fails the sign-in.
-		annasLead := env.expect(req{method: "POST", path: "/api/match-designers", token: anna, body: map[string]any{"answers": quizAnswers("C")}}, 201).JSON(t)["lead_id"]
+		annasLead := quiz(anna, "C")
 		if got := login("bruno@example.com", annasLead)["style_analysis"]; got != nil {
 			t.Fatalf("bruno adopted anna's lead: %v", got)
 		}
 		if got := styleOf(t, env, bruno); got != nil {
 			t.Fatalf("bruno's profile: %v", got)
 		}
-		// An unknown lead: signed in, profile unchanged.
-		if got := login("anna@example.com", 999999)["style_analysis"].(map[string]any)["dominant_style"]; got != "C" {
-			t.Fatalf("anna after an unknown lead: %v", got)
+		// An unknown lead, a lead id without its token, a wrong token, or a
+		// token of another lead than the id: signed in, nothing adopted.
+		free := quiz("", "A")
+		for _, lead := range []map[string]any{{"lead_id": 999999}, {"lead_id": 999999, "lead_token": free["lead_token"]},
+			{"lead_id": free["lead_id"]}, {"lead_token": "made-up"}, {"lead_id": free["lead_id"], "lead_token": annasLead["lead_token"]}} {
+			if got := login("anna@example.com", lead)["style_analysis"].(map[string]any)["dominant_style"]; got != "C" {
+				t.Fatalf("anna after %v: %v", lead, got)
+			}
 		}
 		// Designers and admins have no style profile: the lead stays free for whoever took it.
-		free := env.expect(req{method: "POST", path: "/api/match-designers", body: map[string]any{"answers": quizAnswers("A")}}, 201).JSON(t)["lead_id"]
 		for _, who := range []string{"sofia@example.com", "admin@example.com"} {
 			login(who, free)
 		}
@@ -104,14 +116,17 @@ func TestStyleProfile_SignInWithLead(t *testing.T) {
 			t.Fatalf("the free lead went to someone else first: %v", got)
 		}
 		// Bad input is a 422, not a sign-in.
-		for _, bad := range []any{"abc", -3, 1.5, map[string]any{}} {
-			env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{
-				"email": "anna@example.com", "password": "password123", "lead_id": bad}}, 422)
+		for _, bad := range []map[string]any{{"lead_id": "abc"}, {"lead_id": -3}, {"lead_id": 1.5}, {"lead_id": map[string]any{}}, {"lead_token": 12}} {
+			body := map[string]any{"email": "anna@example.com", "password": "password123"}
+			for k, v := range bad {
+				body[k] = v
+			}
+			env.expect(req{method: "POST", path: "/api/auth/login", body: body}, 422)
 		}
 		// Wrong password with a lead: 401 and nothing adopted.
-		other := env.expect(req{method: "POST", path: "/api/match-designers", body: map[string]any{"answers": quizAnswers("E")}}, 201).JSON(t)["lead_id"]
+		other := quiz("", "E")
 		env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{
-			"email": "anna@example.com", "password": "wrong-password", "lead_id": other}}, 401)
+			"email": "anna@example.com", "password": "wrong-password", "lead_id": other["lead_id"], "lead_token": other["lead_token"]}}, 401)
 		if got := styleOf(t, env, anna); got != "C" {
 			t.Fatalf("a failed sign-in changed the profile: %v", got)
 		}

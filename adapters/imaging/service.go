@@ -26,7 +26,10 @@
 //     changed source gets a new key (older versions are pruned) and Remove drops one folder.
 //     ETags are strong: the hash of that key, which fixes the bytes.
 //   - Concurrent requests for one missing variant share one resize (singleflight); all libvips
-//     work, ingest and variants together, holds one of Workers slots.
+//     work, ingest and variants together, holds one of Workers slots (half the CPUs by default,
+//     libvips using one thread per job), so image work never takes the whole machine. At most
+//     MaxWaiting jobs queue for a slot; beyond that a request is refused at once with ErrBusy
+//     (503, Retry-After) instead of piling up memory and latency.
 //   - Paths are virtual: "uploads/<kind>/<file>" and "styles/<any/depth>". Everything else, and
 //     everything suspicious, is NotFound; files are opened through os.Root.
 package imaging
@@ -41,6 +44,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -59,7 +63,8 @@ type Config struct {
 	MaxUploadBytes int64  // default 10 MiB
 	MaxPixels      int    // default 40,000,000, checked from the header alone
 	MaxSide        int    // default 10,000
-	Workers        int    // concurrent libvips jobs, default 2
+	Workers        int    // concurrent libvips jobs, default half the CPUs (at least 1)
+	MaxWaiting     int    // jobs that may wait for a slot before ErrBusy, default 64
 }
 
 // Defaults applied by New to zero fields.
@@ -67,9 +72,13 @@ const (
 	DefaultMaxUploadBytes = 10 << 20
 	DefaultMaxPixels      = 40_000_000
 	DefaultMaxSide        = 10_000
-	DefaultWorkers        = 2
+	DefaultMaxWaiting     = 64
 	ingestQuality         = 82
 )
+
+// DefaultWorkers is half the CPUs, at least one: image work, however much of
+// it arrives, leaves the other half to everyone else's requests.
+func DefaultWorkers() int { return max(1, runtime.NumCPU()/2) }
 
 // Stored describes a picture Ingest kept, so callers can save its path and show its size.
 type Stored struct {
@@ -96,6 +105,7 @@ type Service struct {
 	styles  *storeRoot
 	cache   *storeRoot
 	sem     chan struct{}
+	waiting atomic.Int64 // jobs waiting for a slot
 	flight  singleflight.Group
 	jobs    atomic.Int64 // libvips jobs started; tests and benchmarks read it
 }
@@ -115,7 +125,10 @@ func New(cfg Config) (*Service, error) {
 		cfg.MaxSide = DefaultMaxSide
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = DefaultWorkers
+		cfg.Workers = DefaultWorkers()
+	}
+	if cfg.MaxWaiting <= 0 {
+		cfg.MaxWaiting = DefaultMaxWaiting
 	}
 	lockdown()
 	s := &Service{
@@ -203,33 +216,85 @@ func (s *Service) IngestDataURL(ctx context.Context, kind, dataURL string, maxW,
 	return s.Ingest(ctx, kind, data, maxW, maxH)
 }
 
+// Pixels weighs a data URL: width×height from the header alone, so a caller can refuse a
+// request's pictures before any of them is decoded. It decodes only the first 64 KiB of the
+// base64 payload, where every format keeps its size (a JPEG with a larger EXIF block falls back
+// to the whole payload), so weighing twelve 10 MB pictures costs microseconds; the full checks
+// (structure, limits) run again when a picture is stored.
+func (s *Service) Pixels(ctx context.Context, dataURL string) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	payload, err := dataURLPayload(dataURL, s.cfg.MaxUploadBytes)
+	if err != nil {
+		return 0, err
+	}
+	const headChars = 64 << 10 / 3 * 4 // 64 KiB of bytes, a whole number of base64 quanta
+	head, err := base64.RawStdEncoding.DecodeString(payload[:min(len(payload), headChars)])
+	if err != nil {
+		return 0, ErrBadDataURL.WithCause(err)
+	}
+	f, ok := sniff(head)
+	if !ok {
+		if len(head) == 0 {
+			return 0, ErrEmpty
+		}
+		return 0, ErrNotImage
+	}
+	cfg, err := decodeConfig(f, head)
+	if err != nil && len(payload) > headChars {
+		full, derr := base64.RawStdEncoding.DecodeString(payload)
+		if derr != nil {
+			return 0, ErrBadDataURL.WithCause(derr)
+		}
+		cfg, err = decodeConfig(f, full)
+	}
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return 0, ErrCorrupt.WithCause(err)
+	}
+	if cfg.Width > s.cfg.MaxSide || cfg.Height > s.cfg.MaxSide || int64(cfg.Width)*int64(cfg.Height) > int64(s.cfg.MaxPixels) {
+		return 0, ErrTooManyPixels.With("max_pixels", s.cfg.MaxPixels).With("max_side", s.cfg.MaxSide)
+	}
+	return int64(cfg.Width) * int64(cfg.Height), nil
+}
+
 // decodeDataURL checks the data URL's shape and its size before decoding, so an oversized
 // payload costs no allocation.
 func decodeDataURL(u string, maxBytes int64) ([]byte, error) {
-	const scheme = "data:"
-	if len(u) < len(scheme) || !strings.EqualFold(u[:len(scheme)], scheme) {
-		return nil, ErrBadDataURL
-	}
-	meta, payload, ok := strings.Cut(u[len(scheme):], ",")
-	if !ok {
-		return nil, ErrBadDataURL
-	}
-	params := strings.Split(meta, ";")
-	if !strings.EqualFold(params[len(params)-1], "base64") {
-		return nil, ErrBadDataURL
-	}
-	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(params[0])), "image/") {
-		return nil, ErrNotImage
-	}
-	payload = strings.TrimRight(payload, "=")
-	if int64(base64.RawStdEncoding.DecodedLen(len(payload))) > maxBytes {
-		return nil, ErrTooManyBytes.With("max_bytes", maxBytes)
+	payload, err := dataURLPayload(u, maxBytes)
+	if err != nil {
+		return nil, err
 	}
 	data, err := base64.RawStdEncoding.DecodeString(payload)
 	if err != nil {
 		return nil, ErrBadDataURL.WithCause(err)
 	}
 	return data, nil
+}
+
+// dataURLPayload checks a data URL's shape, media type and size and returns its base64
+// payload without padding, undecoded.
+func dataURLPayload(u string, maxBytes int64) (string, error) {
+	const scheme = "data:"
+	if len(u) < len(scheme) || !strings.EqualFold(u[:len(scheme)], scheme) {
+		return "", ErrBadDataURL
+	}
+	meta, payload, ok := strings.Cut(u[len(scheme):], ",")
+	if !ok {
+		return "", ErrBadDataURL
+	}
+	params := strings.Split(meta, ";")
+	if !strings.EqualFold(params[len(params)-1], "base64") {
+		return "", ErrBadDataURL
+	}
+	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(params[0])), "image/") {
+		return "", ErrNotImage
+	}
+	payload = strings.TrimRight(payload, "=")
+	if int64(base64.RawStdEncoding.DecodedLen(len(payload))) > maxBytes {
+		return "", ErrTooManyBytes.With("max_bytes", maxBytes)
+	}
+	return payload, nil
 }
 
 // Remove deletes a stored upload and its cached variants; removing what is already gone is not an

@@ -153,8 +153,26 @@ func fit(w, h, maxW, maxH int) (int, int) {
 	return min(tw, maxW), min(th, maxH)
 }
 
-// acquire takes one libvips slot, or gives up when ctx ends first.
+// ErrBusy refuses image work when MaxWaiting jobs already wait for a slot.
+var ErrBusy = func() *fault.Error {
+	f := fault.New(fault.Unavailable, "Il server sta elaborando molte immagini: riprova tra qualche secondo.").WithReason("image_busy")
+	f.RetryAfterSeconds = 5
+	return f
+}()
+
+// acquire takes one libvips slot, waiting behind at most MaxWaiting others, or
+// gives up when ctx ends first.
 func (s *Service) acquire(ctx context.Context) error {
+	select {
+	case s.sem <- struct{}{}:
+		return nil
+	default:
+	}
+	if s.waiting.Add(1) > int64(s.cfg.MaxWaiting) {
+		s.waiting.Add(-1)
+		return ErrBusy
+	}
+	defer s.waiting.Add(-1)
 	select {
 	case s.sem <- struct{}{}:
 		return nil

@@ -54,7 +54,9 @@ func parseSize(size string) (int, error) {
 	return w, nil
 }
 
-// parseQuality maps 0 to the default and accepts 1..100.
+// parseQuality maps 0 to the default and accepts 1..100, rounded up to a multiple of 10: the
+// cache of one picture then holds at most 11 qualities (the ten steps and the default) per width
+// and format, so nobody can fill the disk by asking for every quality of every picture.
 func parseQuality(q int) (int, error) {
 	switch {
 	case q == 0:
@@ -62,7 +64,7 @@ func parseQuality(q int) (int, error) {
 	case q < 1 || q > 100:
 		return 0, ErrBadQuality
 	}
-	return q, nil
+	return (q + 9) / 10 * 10, nil
 }
 
 // negotiate picks WebP when the Accept header names image/webp with a non-zero q, JPEG otherwise.

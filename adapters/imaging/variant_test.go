@@ -91,6 +91,26 @@ func TestService_Variant(t *testing.T) {
 		}
 	})
 
+	t.Run("QualitiesShareTenSteps", func(t *testing.T) {
+		a, err := s.Variant(ctx, st.Path, "320", 41, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs := s.jobs.Load()
+		for _, q := range []int{42, 47, 50} {
+			b, err := s.Variant(ctx, st.Path, "320", q, "")
+			if err != nil || b.ETag != a.ETag {
+				t.Fatalf("quality %d: %v, ETag %s vs %s", q, err, b.ETag, a.ETag)
+			}
+		}
+		if s.jobs.Load() != jobs {
+			t.Fatal("qualities of one step were resized again")
+		}
+		if def, _ := s.Variant(ctx, st.Path, "320", 0, ""); def.ETag == a.ETag {
+			t.Fatal("the default quality is its own step")
+		}
+	})
+
 	t.Run("CacheHit", func(t *testing.T) {
 		first, err := s.Variant(ctx, st.Path, "640", 60, "image/webp")
 		if err != nil {

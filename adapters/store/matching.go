@@ -19,6 +19,7 @@ type leadRow struct {
 	DominantStyle string
 	Version       string
 	UserID        *int64
+	TokenHash     *string
 	CreatedAt     time.Time
 }
 
@@ -26,8 +27,12 @@ func (leadRow) TableName() string { return "leads" }
 
 func (r leadRow) toLead() matching.Lead {
 	a, _ := matching.ParseAnalysis([]byte(r.StyleAnalysis))
-	return matching.Lead{ID: r.ID, Answers: jsonList[string](r.Answers), Analysis: a, Version: r.Version,
+	l := matching.Lead{ID: r.ID, Answers: jsonList[string](r.Answers), Analysis: a, Version: r.Version,
 		UserID: r.UserID, CreatedAt: r.CreatedAt.UTC()}
+	if r.TokenHash != nil {
+		l.TokenHash = *r.TokenHash
+	}
+	return l
 }
 
 // MatchingRepo implements matching.Repository.
@@ -51,6 +56,9 @@ func (r *MatchingRepo) CreateLead(ctx context.Context, l *matching.Lead) error {
 	}
 	row := leadRow{Answers: string(answers), StyleAnalysis: string(l.Analysis.JSON()),
 		DominantStyle: string(l.Analysis.Dominant), Version: l.Version, UserID: l.UserID, CreatedAt: r.db.Now()}
+	if l.TokenHash != "" {
+		row.TokenHash = &l.TokenHash
+	}
 	if err := r.db.Conn(ctx).Create(&row).Error; err != nil {
 		return translate(err)
 	}
@@ -84,6 +92,18 @@ func (r *MatchingRepo) CreateQuizLead(ctx context.Context, l *matching.Lead) err
 func (r *MatchingRepo) Lead(ctx context.Context, id int64) (matching.Lead, error) {
 	var row leadRow
 	if err := r.db.Conn(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		return matching.Lead{}, leadErr(err)
+	}
+	return row.toLead(), nil
+}
+
+// LeadByToken loads the lead whose token hashes to tokenHash.
+func (r *MatchingRepo) LeadByToken(ctx context.Context, tokenHash string) (matching.Lead, error) {
+	if tokenHash == "" {
+		return matching.Lead{}, matching.ErrLeadNotFound
+	}
+	var row leadRow
+	if err := r.db.Conn(ctx).Where("token_hash = ?", tokenHash).Take(&row).Error; err != nil {
 		return matching.Lead{}, leadErr(err)
 	}
 	return row.toLead(), nil

@@ -28,6 +28,7 @@ import (
 	"interno/core/messaging"
 	"interno/core/push"
 	"interno/core/scheduling"
+	"interno/core/throttle"
 	"interno/web"
 )
 
@@ -41,6 +42,9 @@ type app struct {
 	mailQueue  *store.EmailQueue
 	dispatcher *mail.Dispatcher
 	images     *imaging.Service
+	art        *artwork.Library
+	throttles  *throttle.Memory
+	later      *deferred
 	identity   *identity.Service
 	designers  *designers.Service
 	scheduling *scheduling.Service
@@ -124,6 +128,18 @@ func (a *app) wire() error {
 		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
 	}
 	a.images = images
+	a.art = artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"), stylePictures()...)
+	if n, err := a.art.Prune(); err != nil {
+		a.log.Warn("pruning style pictures failed", "error", err)
+	} else if n > 0 {
+		a.log.Info("style pictures pruned", "removed", n)
+	}
+	a.throttles = throttle.NewMemory(0, time.Now)
+	a.later = newDeferred(a.log)
+	var lockout *identity.Lockout
+	if !cfg.rateLimits.Off {
+		lockout = identity.NewLockout(identity.DefaultLockout, a.throttles, time.Now)
+	}
 
 	secret, err := cfg.jwtSecret()
 	if err != nil {
@@ -141,6 +157,7 @@ func (a *app) wire() error {
 		Users: store.NewUserRepo(a.db), Resets: store.NewResetRepo(a.db), Pictures: profilePictures{images},
 		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Tx: a.db, Hasher: identity.NewPasswordHasher(identity.DefaultArgon2, 2),
 		Tokens: tokens, Google: google, BaseURL: cfg.BaseURL,
+		Lockout: lockout, Revoked: store.NewRevocationRepo(a.db), Later: a.later,
 	})
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
@@ -160,9 +177,9 @@ func (a *app) wire() error {
 		TicketSecret: secret, FaultInjection: cfg.FaultInjection,
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
-		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, artwork.NewLibrary(filepath.Join(cfg.DataDir, "styles"))},
+		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
-		Events: hubStreams{a.realtime}, Push: a.push,
+		Events: hubStreams{a.realtime}, Throttles: a.throttles, Push: a.push,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -177,9 +194,14 @@ func (a *app) wire() error {
 	return nil
 }
 
-// startBackground runs the e-mail and push dispatchers and housekeeping until ctx ends.
+// startBackground runs the e-mail and push dispatchers, deferred work and
+// housekeeping until ctx ends.
 func (a *app) startBackground(ctx context.Context) {
-	a.background.Add(3)
+	a.background.Add(4)
+	go func() {
+		defer a.background.Done()
+		a.later.run(ctx)
+	}()
 	go func() {
 		defer a.background.Done()
 		if err := a.dispatcher.Run(ctx); err != nil {
@@ -198,10 +220,12 @@ func (a *app) startBackground(ctx context.Context) {
 	}()
 }
 
-// housekeeping drops idempotency records past their 7-day retention, and
-// finished push jobs as old.
+// housekeeping drops idempotency records past their 7-day retention,
+// revocations of tokens that have expired anyway, and finished push jobs
+// older than 8 days.
 func (a *app) housekeeping(ctx context.Context) {
 	repo := store.NewIdempotencyRepo(a.db)
+	revoked := store.NewRevocationRepo(a.db)
 	pushes := store.NewPushRepo(a.db)
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -210,6 +234,11 @@ func (a *app) housekeeping(ctx context.Context) {
 			a.log.Warn("idempotency purge failed", "error", err)
 		} else if n > 0 {
 			a.log.Info("idempotency records purged", "count", n)
+		}
+		if n, err := revoked.Purge(ctx, time.Now().Add(-identity.TokenLeeway-time.Minute)); err != nil && ctx.Err() == nil {
+			a.log.Warn("revoked-token purge failed", "error", err)
+		} else if n > 0 {
+			a.log.Info("revoked tokens purged", "count", n)
 		}
 		if n, err := pushes.PurgeJobs(ctx, time.Now().Add(-8*24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.log.Warn("push job purge failed", "error", err)

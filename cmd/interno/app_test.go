@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-func testConfig(t *testing.T, extra map[string]string) Config {
+func testConfig(t testing.TB, extra map[string]string) Config {
 	t.Helper()
 	env := map[string]string{"INTERNO_DATA_DIR": t.TempDir(), "INTERNO_RATE_LIMITS": "off", "INTERNO_LOG_LEVEL": "warn",
 		"INTERNO_SHUTDOWN_TIMEOUT": "5s"}
@@ -25,6 +26,10 @@ func testConfig(t *testing.T, extra map[string]string) Config {
 	cfg, err := loadConfig(env)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// No test resolves a name: push endpoints in tests are IP literals.
+	cfg.pushLookup = func(_ context.Context, host string) ([]netip.Addr, error) {
+		return nil, &net.DNSError{Err: "no DNS in tests", Name: host, IsNotFound: true}
 	}
 	return cfg
 }

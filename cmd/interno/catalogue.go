@@ -12,6 +12,7 @@ import (
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/matching"
 	"interno/core/style"
 )
 
@@ -151,6 +152,36 @@ func (c catalogueDesigner) email(i int) string {
 	return local + "@designer.interno.demo"
 }
 
+// pictures are the generated avatar and gallery of the i-th demo designer.
+func (c catalogueDesigner) pictures(i int) (avatar string, gallery []string) {
+	lc := strings.ToLower(string(c.code))
+	gallery = make([]string, 0, 5)
+	for g := 0; g < 4+i%2; g++ {
+		gallery = append(gallery, fmt.Sprintf("styles/scene/%s-%d.jpeg", lc, 100+i*10+g))
+	}
+	return fmt.Sprintf("styles/avatar/%s-%d.jpeg", lc, i), gallery
+}
+
+// stylePictures lists every generated picture the app shows: the five
+// styles', the questionnaire's options' and the demo catalogue's. Only these
+// are ever painted (artwork.Library), so no request can make up new ones.
+func stylePictures() []string {
+	var names []string
+	for _, c := range style.Codes {
+		names = append(names, matching.StyleImage(c))
+	}
+	for _, q := range matching.Default.Questions {
+		for _, o := range q.Options {
+			names = append(names, o.Image)
+		}
+	}
+	for i, c := range demoCatalogue() {
+		avatar, gallery := c.pictures(i)
+		names = append(append(names, avatar), gallery...)
+	}
+	return names
+}
+
 // seedCatalogue creates the demo designers that do not exist yet and the
 // demo customers whose likes they get, in one transaction, with one password
 // hash per kind of account computed once (hashing is the slow part). Like
@@ -179,15 +210,11 @@ func (a *app) seedCatalogue(ctx context.Context, out io.Writer) error {
 			if err := users.Create(ctx, &u); err != nil {
 				return fmt.Errorf("demo designer %s: %w", email, err)
 			}
-			lc := strings.ToLower(string(c.code))
-			gallery := make([]string, 0, 5)
-			for g := 0; g < 4+i%2; g++ {
-				gallery = append(gallery, fmt.Sprintf("styles/scene/%s-%d.jpeg", lc, 100+i*10+g))
-			}
+			avatar, gallery := c.pictures(i)
 			bios := catalogueBio[c.code]
 			d := designers.Designer{UserID: u.ID, Name: name, City: c.city,
 				Bio:            fmt.Sprintf("%s Lavoro tra %s e dintorni, online e in cantiere.", bios[i%len(bios)], c.city),
-				ProfilePicture: fmt.Sprintf("styles/avatar/%s-%d.jpeg", lc, i), Gallery: gallery, DesignStyle: c.code,
+				ProfilePicture: avatar, Gallery: gallery, DesignStyle: c.code,
 				WorkPreferences: c.modes, Specialties: c.specialties, Experience: c.experience,
 				MinBudget: c.budget, FirstProposal: c.proposal,
 				Website:  fmt.Sprintf("https://www.%s.example", strings.ReplaceAll(strings.ToLower(c.last), " ", "")),

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,6 +57,9 @@ type Config struct {
 	smtp         *mail.SMTPConfig
 	vapidKeys    *webpush.Keys
 	vapidSubject string
+	// pushLookup replaces DNS for push endpoints; tests set it so that no
+	// test ever resolves a name (nil: the system resolver).
+	pushLookup func(ctx context.Context, host string) ([]netip.Addr, error)
 }
 
 // loadConfig reads and validates the environment. Every error names the

@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 
-	"interno/adapters/artwork"
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/identity"
@@ -14,9 +12,10 @@ import (
 )
 
 // newMatching builds the questionnaire and matching service and plugs it into
-// the accounts both ways: registration and sign-in turn a lead_id (or answers
-// kept by the client) into the account's verified style analysis, and a
-// signed-in customer's questionnaire becomes their account's style profile.
+// the accounts both ways: registration and sign-in turn a lead_token (or, at
+// registration, answers kept by the client) into the account's verified style
+// analysis, and a signed-in customer's questionnaire becomes their account's
+// style profile.
 func (a *app) newMatching() *matching.Service {
 	svc := matching.NewService(matching.Config{}, store.NewMatchingRepo(a.db))
 	a.identity.SetQuestionnaire(questionnaire{svc})
@@ -36,8 +35,8 @@ func (p styleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID in
 // questionnaire translates matching's resolved leads for identity.
 type questionnaire struct{ m *matching.Service }
 
-func (q questionnaire) Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Resolve(ctx, leadID, answers, analysis)
+func (q questionnaire) Resolve(ctx context.Context, lead identity.LeadClaim, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
+	r, err := q.m.Resolve(ctx, lead.ID, lead.Token, answers, analysis)
 	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
 }
 
@@ -50,11 +49,18 @@ func (q questionnaire) Adopt(ctx context.Context, leadID, userID int64) (identit
 	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
 }
 
+func (q questionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
+	var id int64
+	if lead.ID != nil {
+		id = *lead.ID
+	}
+	return q.m.Claim(ctx, id, lead.Token)
+}
+
 // prepaint paints the questionnaire's and the styles' pictures in the
 // background, so the first visitor of a demo does not wait for them; pictures
 // already on disk are skipped. Demo galleries are still painted on first view.
 func (a *app) prepaint(ctx context.Context) {
-	lib := artwork.NewLibrary(filepath.Join(a.cfg.DataDir, "styles"))
 	var names []string
 	for _, c := range style.Codes {
 		names = append(names, matching.StyleImage(c))
@@ -67,7 +73,7 @@ func (a *app) prepaint(ctx context.Context) {
 	// Demo avatars are small and shown on every card: paint them too.
 	if list, _, err := a.designers.List(ctx, designers.ListQuery{Limit: 200}); err == nil {
 		for _, d := range list {
-			if artwork.Knows(d.ProfilePicture) {
+			if a.art.Has(d.ProfilePicture) {
 				names = append(names, d.ProfilePicture)
 			}
 		}
@@ -76,7 +82,7 @@ func (a *app) prepaint(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if err := lib.Ensure(n); err != nil {
+		if err := a.art.Ensure(n); err != nil {
 			a.log.Warn("painting a style picture failed", "picture", n, "error", err)
 		}
 	}

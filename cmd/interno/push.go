@@ -18,7 +18,7 @@ func (a *app) newPush(clock func() time.Time) (*push.Service, *webpush.Dispatche
 	if err != nil {
 		return nil, nil, err
 	}
-	guard := webpush.Guard{AllowLoopback: a.cfg.PushAllowLoopback}
+	guard := webpush.Guard{AllowLoopback: a.cfg.PushAllowLoopback, Lookup: a.cfg.pushLookup}
 	repo := store.NewPushRepo(a.db)
 	var d *webpush.Dispatcher
 	svc := push.NewService(push.Config{PublicKey: keys.Public, Clock: clock}, push.Deps{Repo: repo, Queue: repo,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"interno/adapters/artwork"
@@ -86,7 +87,18 @@ type uploads struct {
 	art *artwork.Library
 }
 
+// styleNotFound answers a generated-picture name the library does not list:
+// nothing is painted, read or written for it.
+var styleNotFound = imaging.ErrNotFound
+
+func (u uploads) known(path string) bool {
+	return !strings.HasPrefix(path, "styles/") || u.art.Has(path)
+}
+
 func (u uploads) Original(ctx context.Context, path string) (httpapi.ImageFile, error) {
+	if !u.known(path) {
+		return httpapi.ImageFile{}, styleNotFound
+	}
 	if err := u.art.Ensure(path); err != nil {
 		return httpapi.ImageFile{}, err
 	}
@@ -95,6 +107,9 @@ func (u uploads) Original(ctx context.Context, path string) (httpapi.ImageFile, 
 }
 
 func (u uploads) Variant(ctx context.Context, path, size string, quality int, accept string) (httpapi.ImageFile, error) {
+	if !u.known(path) {
+		return httpapi.ImageFile{}, styleNotFound
+	}
 	if err := u.art.Ensure(path); err != nil {
 		return httpapi.ImageFile{}, err
 	}
@@ -116,6 +131,10 @@ func (d designerImages) StoreDataURL(ctx context.Context, kind, dataURL string) 
 	}
 	s, err := d.img.IngestDataURL(ctx, kind, dataURL, w, h)
 	return s.Path, err
+}
+
+func (d designerImages) Pixels(ctx context.Context, dataURL string) (int64, error) {
+	return d.img.Pixels(ctx, dataURL)
 }
 
 func (d designerImages) Remove(ctx context.Context, path string) error {

@@ -44,6 +44,21 @@ func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Desig
 	if err := v.Err(); err != nil {
 		return Designer{}, err
 	}
+	var newGallery []string
+	if e.Gallery != nil {
+		for _, entry := range nonEmpty(*e.Gallery) {
+			if strings.HasPrefix(entry, "data:") {
+				newGallery = append(newGallery, entry)
+			}
+		}
+	}
+	var newPicture string
+	if e.ProfilePicture != nil && strings.HasPrefix(strings.TrimSpace(*e.ProfilePicture), "data:") {
+		newPicture = strings.TrimSpace(*e.ProfilePicture)
+	}
+	if err := s.weigh(ctx, newGallery, newPicture); err != nil {
+		return Designer{}, err
+	}
 	var added []string
 	cleanup := func() {
 		for _, path := range added {

@@ -47,6 +47,10 @@ type Accounts interface {
 
 // Images stores gallery and profile images received as data URLs.
 type Images interface {
+	// Pixels reads an image's width×height from its header alone, without
+	// decoding it, so a request's pictures can be weighed before any work.
+	// A data URL that is not a readable image is the error StoreDataURL would give.
+	Pixels(ctx context.Context, dataURL string) (int64, error)
 	// StoreDataURL validates, re-encodes and stores an image, returning its path.
 	StoreDataURL(ctx context.Context, kind, dataURL string) (string, error)
 	// Remove deletes a stored image; unknown paths are not an error.

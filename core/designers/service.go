@@ -82,6 +82,9 @@ func (s *Service) register(ctx context.Context, r Registration, account func(con
 	if err := v.Err(); err != nil {
 		return Designer{}, err
 	}
+	if err := s.weigh(ctx, gallery, strings.TrimSpace(r.ProfilePicture)); err != nil {
+		return Designer{}, err
+	}
 	var stored []string
 	cleanup := func() {
 		for _, p := range stored {
@@ -121,6 +124,44 @@ func (s *Service) register(ctx context.Context, r Registration, account func(con
 		return Designer{}, err
 	}
 	return d, nil
+}
+
+// MaxRequestPixels is the pixel budget of one request's pictures (gallery
+// and profile picture together), about one 40-megapixel photo: decoding is
+// what costs, and it grows with pixels, not bytes (a 116 KB PNG can hold 40
+// megapixels). The web app sends 600×450 pictures, so twelve of them use 8 %
+// of it.
+const MaxRequestPixels = 40_000_000
+
+// ErrPixelBudget refuses a request whose pictures hold more pixels than
+// MaxRequestPixels, before any of them is decoded.
+var ErrPixelBudget = fault.Newf(fault.TooLarge, "The pictures of one request may hold at most %d megapixels together; send smaller pictures", MaxRequestPixels/1_000_000).
+	WithReason("pixel_budget").With("field", "gallery_images").With("max_pixels", MaxRequestPixels)
+
+// weigh adds up the pixels of the gallery data URLs and the profile picture
+// (either may be empty) about to be stored, from their headers, and refuses
+// the lot when it is over the budget, before anything is decoded.
+func (s *Service) weigh(ctx context.Context, gallery []string, picture string) error {
+	var total int64
+	add := func(u string) error {
+		n, err := s.images.Pixels(ctx, u)
+		if err != nil {
+			return err
+		}
+		if total += n; total > MaxRequestPixels {
+			return ErrPixelBudget
+		}
+		return nil
+	}
+	for _, u := range gallery {
+		if err := add(u); err != nil {
+			return galleryFault(err)
+		}
+	}
+	if picture != "" {
+		return add(picture)
+	}
+	return nil
 }
 
 func galleryFault(err error) error {

@@ -136,6 +136,17 @@ func (m *memImages) StoreDataURL(_ context.Context, kind, u string) (string, err
 	return fmt.Sprintf("uploads/%s/%d.jpg", kind, m.n), nil
 }
 
+// Pixels weighs a fake data URL: "huge" ones hold 30 megapixels, others 270,000.
+func (m *memImages) Pixels(_ context.Context, u string) (int64, error) {
+	switch {
+	case strings.Contains(u, "bad"):
+		return 0, fault.New(fault.Unsupported, "not an image")
+	case strings.Contains(u, "huge"):
+		return 30_000_000, nil
+	}
+	return 270_000, nil
+}
+
 func (m *memImages) Remove(_ context.Context, p string) error {
 	m.removed = append(m.removed, p)
 	return nil
@@ -182,12 +193,25 @@ func TestService_Register(t *testing.T) {
 			t.Fatalf("err=%v removed=%v", err, img.removed)
 		}
 	})
-	t.Run("BadImageRemovesEarlierOnes", func(t *testing.T) {
+	t.Run("BadImageIsRefusedBeforeAnyIsStored", func(t *testing.T) {
 		s, _, _, img := newSvc()
 		r := validRegistration("b@example.com")
 		r.Gallery = []string{"data:image/jpeg;base64,ok", "data:bad"}
-		if _, err := s.Register(ctx, r); fault.CodeOf(err) != fault.Unsupported || len(img.removed) != 1 {
-			t.Fatalf("err=%v removed=%v", err, img.removed)
+		if _, err := s.Register(ctx, r); fault.CodeOf(err) != fault.Unsupported || img.n != 0 {
+			t.Fatalf("err=%v stored=%d", err, img.n)
+		}
+	})
+	t.Run("PixelBudgetIsCheckedBeforeAnyWork", func(t *testing.T) {
+		s, _, _, img := newSvc()
+		r := validRegistration("c@example.com")
+		r.Gallery = []string{"data:image/png;base64,huge", "data:image/jpeg;base64,ok"}
+		r.ProfilePicture = "data:image/png;base64,huge"
+		if _, err := s.Register(ctx, r); !errors.Is(err, ErrPixelBudget) || img.n != 0 {
+			t.Fatalf("err=%v stored=%d", err, img.n)
+		}
+		r.ProfilePicture = ""
+		if _, err := s.Register(ctx, r); err != nil {
+			t.Fatalf("one huge picture fits the budget: %v", err)
 		}
 	})
 	t.Run("Validation", func(t *testing.T) {
@@ -271,6 +295,17 @@ func TestService_UpdateAndOwnership(t *testing.T) {
 		got, err = s.Update(ctx, owner, d.ID, Edit{Gallery: &only})
 		if err != nil || len(got.Gallery) != 1 || img.removed[len(img.removed)-1] != d.Gallery[0] {
 			t.Fatalf("dropped image not removed: %v %v", img.removed, err)
+		}
+		stored := img.n
+		kept := "/api/" + got.Gallery[0]
+		heavy := []string{kept, "data:image/png;base64,huge", "data:image/png;base64,huge"}
+		if _, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &heavy}); !errors.Is(err, ErrPixelBudget) || img.n != stored {
+			t.Fatalf("two huge new pictures: %v, %d stored", err, img.n-stored)
+		}
+		pic := "data:image/png;base64,huge"
+		one := []string{kept, "data:image/png;base64,huge"}
+		if _, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &one, ProfilePicture: &pic}); !errors.Is(err, ErrPixelBudget) {
+			t.Fatalf("gallery and picture share the budget: %v", err)
 		}
 		foreign := []string{"uploads/gallery/someone-else.jpg"}
 		if _, err := s.Update(ctx, owner, d.ID, Edit{Gallery: &foreign}); !errors.Is(err, ErrForeignImage) {

@@ -90,3 +90,12 @@ type Account struct {
 type Accounts interface {
 	Account(ctx context.Context, id int64) (Account, error)
 }
+
+// Leads checks the questionnaire a visitor's results e-mail names; the
+// matching package implements it.
+type Leads interface {
+	// VisitorLead returns the id of the lead token names when no account
+	// holds it yet (id, when not zero, must be that lead's); a fault that is
+	// not Internal when the token names no such lead.
+	VisitorLead(ctx context.Context, id int64, token string) (int64, error)
+}

@@ -23,10 +23,13 @@ type ResultsRequest struct {
 	Dominant    string
 	Percentages map[string]float64
 	DesignerIDs []int64
-	// LeadID is the questionnaire the result came from (0 when unknown): a
-	// visitor's e-mail links carry it, so registering from the e-mail keeps
-	// the result.
-	LeadID int64
+	// LeadID and LeadToken are the questionnaire the result came from: a
+	// visitor's e-mail links carry both, so registering from the e-mail
+	// (later, on any device) keeps the result. The token names the lead (the
+	// id, when given, must agree); without a valid token the links carry no
+	// lead and the e-mail goes anyway.
+	LeadID    int64
+	LeadToken string
 }
 
 // Sent is the answer to a results e-mail request.
@@ -134,6 +137,10 @@ func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (
 		}
 		picked = append(picked, d)
 	}
+	lead, err := s.visitorLead(ctx, c, r)
+	if err != nil {
+		return Sent{}, err
+	}
 	now := s.cfg.Clock().UTC()
 	send := Send{TrackingID: newTrackingID(), Kind: ResultsKind, Recipient: strings.ToLower(to), Sender: sender,
 		UserID: c.UserID, SentAt: now}
@@ -154,10 +161,6 @@ func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (
 		if err := s.d.Repo.AddSend(ctx, send); err != nil {
 			return err
 		}
-		lead := r.LeadID
-		if c.UserID != 0 || lead < 0 {
-			lead = 0
-		}
 		return s.d.Mail.Enqueue(ctx, email.Job{Kind: ResultsKind, Message: s.resultsMessage(send, name, a, picked, lead, c.UserID != 0)})
 	})
 	if err != nil {
@@ -166,26 +169,49 @@ func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (
 	return Sent{TrackingID: send.TrackingID, Recipient: to}, nil
 }
 
+// leadRef is the questionnaire a results e-mail's links carry.
+type leadRef struct {
+	ID    int64
+	Token string
+}
+
+// visitorLead checks the questionnaire a visitor's request names: a token
+// that names an unattached lead is carried, anything else is not (members'
+// links lead to their profile, which holds their result).
+func (s *Service) visitorLead(ctx context.Context, c Caller, r ResultsRequest) (leadRef, error) {
+	if c.UserID != 0 || r.LeadToken == "" || r.LeadID < 0 || s.d.Leads == nil {
+		return leadRef{}, nil
+	}
+	id, err := s.d.Leads.VisitorLead(ctx, r.LeadID, r.LeadToken)
+	if err != nil {
+		if fault.CodeOf(err) == fault.Internal {
+			return leadRef{}, err
+		}
+		return leadRef{}, nil
+	}
+	return leadRef{ID: id, Token: r.LeadToken}, nil
+}
+
 // trackedLink wraps a page of this site in the click-tracking redirect.
 func (s *Service) trackedLink(trackingID, page string) string {
 	return s.cfg.BaseURL + "/api/email/track/" + trackingID + "/click?url=" + url.QueryEscape(page)
 }
 
-// withLead adds the visitor's questionnaire to a page link ("leadId", the
-// name the web app's /login reads), so whatever page the e-mail opens, a
-// registration from there keeps the result.
-func withLead(page string, leadID int64) string {
-	if leadID <= 0 {
+// withLead adds the visitor's questionnaire to a page link ("leadId" and
+// "leadToken", the names the web app reads), so whatever page the e-mail
+// opens, a registration from there keeps the result.
+func withLead(page string, lead leadRef) string {
+	if lead.ID <= 0 || lead.Token == "" {
 		return page
 	}
 	sep := "?"
 	if strings.Contains(page, "?") {
 		sep = "&"
 	}
-	return page + sep + "leadId=" + strconv.FormatInt(leadID, 10)
+	return page + sep + "leadId=" + strconv.FormatInt(lead.ID, 10) + "&leadToken=" + url.QueryEscape(lead.Token)
 }
 
-func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, leadID int64, member bool) email.Message {
+func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, lead leadRef, member bool) email.Message {
 	c := email.Content{
 		Preheader: "Il tuo stile è " + a.Dominant.Label() + ": ecco i designer più affini a te.",
 		Heading:   "Il tuo stile: " + a.Dominant.Label(),
@@ -210,13 +236,13 @@ func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked
 			if d.Experience > 0 {
 				label += fmt.Sprintf(", %d anni di esperienza", d.Experience)
 			}
-			c.Links = append(c.Links, email.Link{Label: label, URL: s.trackedLink(send.TrackingID, withLead("/profile/"+strconv.FormatInt(d.ID, 10), leadID))})
+			c.Links = append(c.Links, email.Link{Label: label, URL: s.trackedLink(send.TrackingID, withLead("/profile/"+strconv.FormatInt(d.ID, 10), lead))})
 		}
 	}
 	if member {
 		c.Button = email.Link{Label: "Vedi i tuoi designer", URL: s.trackedLink(send.TrackingID, "/user-profile")}
 	} else {
-		c.Button = email.Link{Label: "Registrati e contatta i designer", URL: s.trackedLink(send.TrackingID, withLead("/login?mode=register&redirect=designers", leadID))}
+		c.Button = email.Link{Label: "Registrati e contatta i designer", URL: s.trackedLink(send.TrackingID, withLead("/login?mode=register&redirect=designers", lead))}
 	}
 	text, html := email.Render(c)
 	return email.Message{To: send.Recipient, Subject: "I tuoi risultati di stile su Interno", Text: text, HTML: html}
@@ -262,7 +288,20 @@ func (s *Service) TrackClick(ctx context.Context, trackingID, target string) (st
 	if len(trackingID) == 0 || len(trackingID) > 64 {
 		return page, ErrTrackingNotFound
 	}
-	return page, s.d.Repo.AddClick(ctx, trackingID, page, s.cfg.Clock().UTC())
+	return page, s.d.Repo.AddClick(ctx, trackingID, withoutLeadToken(page), s.cfg.Clock().UTC())
+}
+
+// withoutLeadToken is the page as click statistics keep it: a lead's token
+// is a secret (only its hash is stored), so it is dropped.
+func withoutLeadToken(page string) string {
+	u, err := url.Parse(page)
+	if err != nil || !strings.Contains(u.RawQuery, "leadToken") {
+		return page
+	}
+	q := u.Query()
+	q.Del("leadToken")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // EmailStats reports sent and clicked e-mails per kind over the last days

@@ -37,6 +37,9 @@ type Deps struct {
 	Accounts  Accounts
 	Mail      email.Queue
 	Tx        unitofwork.Transactor
+	// Leads checks a visitor's questionnaire before the e-mail's links carry
+	// it; nil carries none.
+	Leads Leads
 }
 
 // Service runs the engagement use cases.

@@ -213,6 +213,66 @@ func TestService_SendResults(t *testing.T) {
 	})
 }
 
+// fakeLeads knows lead 7 (token "t7", unattached) and lead 8 (token "t8",
+// held by an account); err makes every check fail with it.
+type fakeLeads struct{ err error }
+
+func (f fakeLeads) VisitorLead(_ context.Context, id int64, token string) (int64, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	switch {
+	case token == "t7" && (id == 0 || id == 7):
+		return 7, nil
+	case token == "t8" && (id == 0 || id == 8):
+		return 0, fault.New(fault.Conflict, "taken").WithReason("lead_taken")
+	}
+	return 0, fault.New(fault.Forbidden, "wrong token").WithReason("lead_token_invalid")
+}
+
+// A visitor's results e-mail carries their lead, id and token, on every link
+// when the token names an unattached lead, and no lead otherwise.
+func TestService_SendResultsCarriesTheLeadWithItsToken(t *testing.T) {
+	ctx := context.Background()
+	send := func(leads Leads, c Caller, r ResultsRequest) (string, error) {
+		w := newWorld(t)
+		w.svc.d.Leads = leads
+		r.Email, r.Percentages, r.DesignerIDs = "guest@example.com", result.Percentages, result.DesignerIDs
+		if _, err := w.svc.SendResults(ctx, c, r); err != nil {
+			return "", err
+		}
+		return w.mail.jobs[0].Message.Text, nil
+	}
+	visitor := Caller{Client: "1.2.3.4"}
+	for _, r := range []ResultsRequest{{LeadToken: "t7"}, {LeadID: 7, LeadToken: "t7"}} {
+		text, err := send(fakeLeads{}, visitor, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Count(text, "leadId%3D7%26leadToken%3Dt7") != 3 {
+			t.Fatalf("%+v: every link (two designers, registration) should carry the lead:\n%s", r, text)
+		}
+	}
+	for _, r := range []ResultsRequest{{LeadID: 7}, {LeadID: 8, LeadToken: "t7"}, {LeadToken: "t8"}, {LeadToken: "nope"}, {LeadID: -1, LeadToken: "t7"}} {
+		text, err := send(fakeLeads{}, visitor, r)
+		if err != nil || strings.Contains(text, "leadId") || strings.Contains(text, "leadToken") {
+			t.Fatalf("%+v: %v\n%s", r, err, text)
+		}
+	}
+	// Members' links go to their profile; no lead rides on them.
+	if text, err := send(fakeLeads{}, anna, ResultsRequest{LeadID: 7, LeadToken: "t7"}); err != nil || strings.Contains(text, "leadToken") {
+		t.Fatalf("member: %v\n%s", err, text)
+	}
+	// Without the port, no lead; a database failure is reported, not hidden.
+	if text, err := send(nil, visitor, ResultsRequest{LeadID: 7, LeadToken: "t7"}); err != nil || strings.Contains(text, "leadToken") {
+		t.Fatalf("no port: %v", err)
+	}
+	down := errors.New("database down")
+	if _, err := send(fakeLeads{err: down}, visitor, ResultsRequest{LeadID: 7, LeadToken: "t7"}); !errors.Is(err, down) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
 func TestService_TrackingAndStats(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)

@@ -22,7 +22,7 @@ func TestService_LoginCostsOneHashEitherWay(t *testing.T) {
 	ctx := context.Background()
 	for _, emailAddr := range []string{"anna@example.com", "nobody@example.com", "ANNA@example.com "} {
 		derived = nil
-		if _, err := f.svc.Login(ctx, emailAddr, "wrong-password", false); !errors.Is(err, ErrInvalidCredentials) {
+		if _, err := f.svc.Login(ctx, Credentials{Email: emailAddr, Password: "wrong-password"}); !errors.Is(err, ErrInvalidCredentials) {
 			t.Fatalf("login %q: %v, want invalid credentials", emailAddr, err)
 		}
 		if len(derived) != 1 || derived[0] != params {

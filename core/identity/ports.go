@@ -53,13 +53,24 @@ type Pictures interface {
 // answers and analysis kept by the client) into the verified answers and style
 // analysis stored on the account. The matching package implements it.
 type Questionnaire interface {
-	Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (QuestionnaireResult, error)
+	Resolve(ctx context.Context, lead LeadClaim, answers, analysis json.RawMessage) (QuestionnaireResult, error)
 	// Attach links the resolved lead to the account created with it.
 	Attach(ctx context.Context, leadID, userID int64) error
 	// Adopt links a lead to an existing account (a no-op when it is already
 	// theirs) and returns its verified answers and analysis. A lead held by
 	// another account gives ErrLeadTaken; an unknown one a not-found fault.
 	Adopt(ctx context.Context, leadID, userID int64) (QuestionnaireResult, error)
+	// Claim returns the id of the lead a claim's token names (its id, when
+	// given, must agree); a claim without a token, or with a token that names
+	// no lead or another one, is a fault (not Internal).
+	Claim(ctx context.Context, lead LeadClaim) (int64, error)
+}
+
+// LeadClaim is the questionnaire a registering visitor says is theirs: the
+// lead's token proves it (its id alone attaches nothing).
+type LeadClaim struct {
+	ID    *int64
+	Token string
 }
 
 // QuestionnaireResult is a resolved questionnaire: the lead it is stored as
@@ -74,3 +85,19 @@ type QuestionnaireResult struct {
 // goes, so features can remove what the database cannot cascade (files) or
 // tell counterparts (cancelled appointments).
 type DeletionHook func(ctx context.Context, u User) error
+
+// Revocations keeps the ids of tokens ended by logout until they would have
+// expired anyway, so a copied token stops working at once.
+type Revocations interface {
+	// Revoke records tokenID as ended; revoking twice is not an error.
+	Revoke(ctx context.Context, tokenID string, userID int64, expiresAt time.Time) error
+	// IsRevoked reports whether tokenID was revoked.
+	IsRevoked(ctx context.Context, tokenID string) (bool, error)
+}
+
+// Deferrer runs work after the request that asked for it has been answered.
+// Password-reset requests use it so that an address with an account is
+// answered exactly as fast as one without. A nil Deferrer runs work at once.
+type Deferrer interface {
+	Defer(name string, work func(ctx context.Context) error)
+}

@@ -10,8 +10,9 @@ import (
 )
 
 // RequestPasswordReset e-mails a reset link when the address belongs to an
-// account. It answers the same way whether or not it does, so it cannot be
-// used to find out who has an account.
+// account. It answers the same way, and as fast, whether or not it does: the
+// look-up and the e-mail run after the answer (Deps.Later), so neither the
+// answer nor its timing tells who has an account.
 func (s *Service) RequestPasswordReset(ctx context.Context, emailAddr string) error {
 	emailAddr = NormalizeEmail(emailAddr)
 	var v fault.Validation
@@ -19,6 +20,15 @@ func (s *Service) RequestPasswordReset(ctx context.Context, emailAddr string) er
 	if err := v.Err(); err != nil {
 		return err
 	}
+	if s.d.Later == nil {
+		return s.sendReset(ctx, emailAddr)
+	}
+	s.d.Later.Defer("password_reset", func(ctx context.Context) error { return s.sendReset(ctx, emailAddr) })
+	return nil
+}
+
+// sendReset stores a reset token and queues its e-mail, for an existing account.
+func (s *Service) sendReset(ctx context.Context, emailAddr string) error {
 	u, err := s.d.Users.ByEmail(ctx, emailAddr)
 	if errors.Is(err, ErrUserNotFound) {
 		return nil
@@ -54,8 +64,10 @@ func (s *Service) resetMessage(u User, raw string) email.Message {
 }
 
 // ResetPassword sets a new password with a valid, unused, unexpired token. It
-// ends every other session of the account by bumping its token version.
-func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) error {
+// ends every other session of the account by bumping its token version, and
+// remembers client as the account's own address: whoever holds the e-mailed
+// link is the owner, so the lockout policy never slows them down there.
+func (s *Service) ResetPassword(ctx context.Context, token, newPassword, client string) error {
 	var v fault.Validation
 	v.Check(token != "", "token", "Reset token is required")
 	CheckPassword(&v, "new_password", newPassword)
@@ -63,12 +75,13 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 		return err
 	}
 	hash := s.d.Hasher.Hash(newPassword)
-	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+	var owner User
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		userID, err := s.d.Resets.Consume(ctx, hashToken(token), s.d.Clock())
 		if err != nil {
 			return err
 		}
-		if _, err := s.d.Users.Update(ctx, userID, func(u *User) error {
+		if owner, err = s.d.Users.Update(ctx, userID, func(u *User) error {
 			u.PasswordHash = hash
 			u.TokenVersion++
 			return nil
@@ -77,4 +90,8 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 		}
 		return s.d.Resets.DeleteForUser(ctx, userID)
 	})
+	if err != nil {
+		return err
+	}
+	return s.d.Lockout.Succeeded(ctx, owner.Email, client)
 }

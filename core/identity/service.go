@@ -32,6 +32,12 @@ type Deps struct {
 	Clock     func() time.Time
 	BaseURL   string
 	Questions Questionnaire
+	// Lockout slows password guessing down; nil turns it off.
+	Lockout *Lockout
+	// Revoked ends single tokens at logout; nil makes logout end every session.
+	Revoked Revocations
+	// Later runs password-reset work after the answer; nil runs it at once.
+	Later Deferrer
 }
 
 // Service runs the account use cases.
@@ -67,9 +73,12 @@ type Registration struct {
 	Email    string
 	Password string
 	Name     string
-	LeadID   *int64
+	// Lead is the questionnaire taken before registering, proved by its token.
+	Lead     LeadClaim
 	Answers  json.RawMessage
 	Analysis json.RawMessage
+	// Client is the caller's address, remembered as the account's own.
+	Client string
 }
 
 // Register creates a customer account and signs it in.
@@ -83,14 +92,13 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	if err := v.Err(); err != nil {
 		return Session{}, err
 	}
-	u := User{Email: r.Email, Name: r.Name, Role: RoleUser, LeadID: r.LeadID,
-		PasswordHash: s.d.Hasher.Hash(r.Password)}
+	u := User{Email: r.Email, Name: r.Name, Role: RoleUser, PasswordHash: s.d.Hasher.Hash(r.Password)}
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		u.QuestionnaireAnswers, u.StyleAnalysis = r.Answers, r.Analysis
 		if s.d.Questions == nil {
 			return s.d.Users.Create(ctx, &u)
 		}
-		res, err := s.d.Questions.Resolve(ctx, r.LeadID, r.Answers, r.Analysis)
+		res, err := s.d.Questions.Resolve(ctx, r.Lead, r.Answers, r.Analysis)
 		if err != nil {
 			return err
 		}
@@ -106,24 +114,52 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	if err != nil {
 		return Session{}, err
 	}
+	if err := s.d.Lockout.Succeeded(ctx, u.Email, r.Client); err != nil {
+		return Session{}, err
+	}
 	return s.session(u, false)
 }
 
-// Login checks e-mail and password. Unknown e-mails cost the same time as
-// wrong passwords, and both give ErrInvalidCredentials.
-func (s *Service) Login(ctx context.Context, emailAddr, password string, remember bool) (Session, error) {
-	u, err := s.d.Users.ByEmail(ctx, NormalizeEmail(emailAddr))
+// Credentials are a sign-in attempt: e-mail, password, "remember me", and
+// the client address the attempt comes from (for the lockout policy).
+type Credentials struct {
+	Email    string
+	Password string
+	Remember bool
+	Client   string
+}
+
+// Login checks e-mail and password under the lockout policy. Unknown e-mails
+// cost the same time as wrong passwords, and both give ErrInvalidCredentials.
+// An attempt made before its back-off is over is refused unchecked (a
+// throttled fault), so a guesser learns nothing from it.
+func (s *Service) Login(ctx context.Context, c Credentials) (Session, error) {
+	addr := NormalizeEmail(c.Email)
+	if err := s.d.Lockout.Check(ctx, addr, c.Client); err != nil {
+		return Session{}, err
+	}
+	u, err := s.d.Users.ByEmail(ctx, addr)
 	if errors.Is(err, ErrUserNotFound) {
-		s.d.Hasher.Burn(password)
-		return Session{}, ErrInvalidCredentials
+		s.d.Hasher.Burn(c.Password)
+		return Session{}, s.failed(ctx, addr, c.Client)
 	}
 	if err != nil {
 		return Session{}, err
 	}
-	if !s.d.Hasher.Verify(password, u.PasswordHash) {
-		return Session{}, ErrInvalidCredentials
+	if !s.d.Hasher.Verify(c.Password, u.PasswordHash) {
+		return Session{}, s.failed(ctx, addr, c.Client)
 	}
-	return s.session(u, remember)
+	if err := s.d.Lockout.Succeeded(ctx, addr, c.Client); err != nil {
+		return Session{}, err
+	}
+	return s.session(u, c.Remember)
+}
+
+func (s *Service) failed(ctx context.Context, addr, client string) error {
+	if err := s.d.Lockout.Failed(ctx, addr, client); err != nil {
+		return err
+	}
+	return ErrInvalidCredentials
 }
 
 // LoginGoogle signs in (or up) a customer with a Google ID token.
@@ -260,13 +296,22 @@ func (s *Service) session(u User, remember bool) (Session, error) {
 	return Session{User: u, Token: tok, ExpiresAt: exp}, nil
 }
 
-// Authenticate verifies a bearer token and that its account still exists
-// with the same role and token version, so deleted, demoted or reset
-// accounts lose access at once.
+// Authenticate verifies a bearer token, that it was not revoked by logout,
+// and that its account still exists with the same role and token version, so
+// deleted, demoted, reset or logged-out-everywhere accounts lose access at once.
 func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
 	p, err := s.d.Tokens.Parse(token)
 	if err != nil {
 		return Principal{}, err
+	}
+	if s.d.Revoked != nil {
+		revoked, err := s.d.Revoked.IsRevoked(ctx, p.TokenID)
+		if err != nil {
+			return Principal{}, err
+		}
+		if revoked {
+			return Principal{}, ErrTokenInvalid
+		}
 	}
 	u, err := s.d.Users.ByID(ctx, p.UserID)
 	if errors.Is(err, ErrUserNotFound) {
@@ -279,6 +324,28 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Principal, er
 		return Principal{}, ErrTokenInvalid
 	}
 	return p, nil
+}
+
+// Logout ends the caller's token (and only it): it is refused from the next
+// request on. Without a revocation store every session of the account ends.
+func (s *Service) Logout(ctx context.Context, p Principal) error {
+	if s.d.Revoked == nil {
+		return s.LogoutAll(ctx, p.UserID)
+	}
+	return s.d.Revoked.Revoke(ctx, p.TokenID, p.UserID, p.ExpiresAt)
+}
+
+// LogoutAll ends every session of the account, on every device, by moving
+// its token version on; signing in again works at once.
+func (s *Service) LogoutAll(ctx context.Context, userID int64) error {
+	_, err := s.d.Users.Update(ctx, userID, func(u *User) error {
+		u.TokenVersion++
+		return nil
+	})
+	if errors.Is(err, ErrUserNotFound) {
+		return ErrTokenInvalid
+	}
+	return err
 }
 
 // Me returns the caller's account.

@@ -85,20 +85,20 @@ func TestService_Login(t *testing.T) {
 	f := newFixture(t)
 	f.register(t, "anna@example.com")
 	t.Run("OK", func(t *testing.T) {
-		s, err := f.svc.Login(ctx, "ANNA@example.com", "password1", false)
+		s, err := f.svc.Login(ctx, Credentials{Email: "ANNA@example.com", Password: "password1"})
 		if err != nil || s.ExpiresAt.Sub(f.now) != TokenLifetime {
 			t.Fatalf("login: %v %v", err, s.ExpiresAt)
 		}
 	})
 	t.Run("RememberMeLasts30Days", func(t *testing.T) {
-		s, err := f.svc.Login(ctx, "anna@example.com", "password1", true)
+		s, err := f.svc.Login(ctx, Credentials{Email: "anna@example.com", Password: "password1", Remember: true})
 		if err != nil || s.ExpiresAt.Sub(f.now) != RememberTokenLifetime {
 			t.Fatalf("login: %v %v", err, s.ExpiresAt)
 		}
 	})
 	t.Run("WrongPasswordAndUnknownEmailLookAlike", func(t *testing.T) {
-		_, e1 := f.svc.Login(ctx, "anna@example.com", "wrong-password", false)
-		_, e2 := f.svc.Login(ctx, "nobody@example.com", "password1", false)
+		_, e1 := f.svc.Login(ctx, Credentials{Email: "anna@example.com", Password: "wrong-password"})
+		_, e2 := f.svc.Login(ctx, Credentials{Email: "nobody@example.com", Password: "password1"})
 		if !errors.Is(e1, ErrInvalidCredentials) || !errors.Is(e2, ErrInvalidCredentials) {
 			t.Fatalf("errors: %v / %v", e1, e2)
 		}
@@ -192,16 +192,16 @@ func TestService_PasswordReset(t *testing.T) {
 		if len(tok) < 40 {
 			t.Fatalf("token too short for 256 bits: %q", tok)
 		}
-		if err := f.svc.ResetPassword(ctx, tok, "new-password"); err != nil {
+		if err := f.svc.ResetPassword(ctx, tok, "new-password", ""); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Login(ctx, "anna@example.com", "new-password", false); err != nil {
+		if _, err := f.svc.Login(ctx, Credentials{Email: "anna@example.com", Password: "new-password"}); err != nil {
 			t.Fatalf("login with new password: %v", err)
 		}
 		if _, err := f.svc.Authenticate(ctx, old.Token); !errors.Is(err, ErrTokenInvalid) {
 			t.Fatal("old session survived a password reset")
 		}
-		if err := f.svc.ResetPassword(ctx, tok, "another-password"); !errors.Is(err, ErrResetTokenInvalid) {
+		if err := f.svc.ResetPassword(ctx, tok, "another-password", ""); !errors.Is(err, ErrResetTokenInvalid) {
 			t.Fatalf("second use: %v", err)
 		}
 	})
@@ -211,13 +211,13 @@ func TestService_PasswordReset(t *testing.T) {
 		_ = f.svc.RequestPasswordReset(ctx, "anna@example.com")
 		tok := resetLink(t, f)
 		f.now = f.now.Add(ResetTokenLifetime)
-		if err := f.svc.ResetPassword(ctx, tok, "new-password"); !errors.Is(err, ErrResetTokenInvalid) {
+		if err := f.svc.ResetPassword(ctx, tok, "new-password", ""); !errors.Is(err, ErrResetTokenInvalid) {
 			t.Fatalf("expired token: %v", err)
 		}
 	})
 	t.Run("ShortPasswordRefused", func(t *testing.T) {
 		f := newFixture(t)
-		if err := f.svc.ResetPassword(ctx, "x", "short"); fault.CodeOf(err) != fault.Invalid {
+		if err := f.svc.ResetPassword(ctx, "x", "short", ""); fault.CodeOf(err) != fault.Invalid {
 			t.Fatalf("err = %v", err)
 		}
 	})

@@ -42,32 +42,33 @@ func (s *Service) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) 
 	return out, err
 }
 
-// SignInRequest is a password sign-in; LeadID, when set, is a questionnaire
-// taken on this device before signing in.
+// SignInRequest is a password sign-in; Lead, when it carries a token, is a
+// questionnaire taken on this device before signing in.
 type SignInRequest struct {
-	Email    string
-	Password string
-	Remember bool
-	LeadID   *int64
+	Credentials
+	Lead LeadClaim
 }
 
 // SignIn checks the credentials like Login and, for a customer who brings a
 // questionnaire taken before signing in, makes it their style profile (the
-// newest result is the one that describes them). A lead that cannot be
-// adopted (unknown, or another account's) never fails the sign-in: the
-// account keeps the profile it had.
+// newest result is the one that describes them). The questionnaire is named
+// by its token: a lead id alone attaches nothing. A lead that cannot be
+// adopted (no token, a wrong one, unknown, or another account's) never fails
+// the sign-in: the account keeps the profile it had.
 func (s *Service) SignIn(ctx context.Context, r SignInRequest) (Session, error) {
-	sess, err := s.Login(ctx, r.Email, r.Password, r.Remember)
-	if err != nil || r.LeadID == nil || sess.User.Role != RoleUser || s.d.Questions == nil {
+	sess, err := s.Login(ctx, r.Credentials)
+	if err != nil || r.Lead.Token == "" || sess.User.Role != RoleUser || s.d.Questions == nil {
 		return sess, err
 	}
-	u, err := s.AdoptQuestionnaire(ctx, sess.User.ID, *r.LeadID)
-	if err != nil {
-		if fault.CodeOf(err) != fault.Internal {
-			return sess, nil
+	leadID, err := s.d.Questions.Claim(ctx, r.Lead)
+	if err == nil {
+		var u User
+		if u, err = s.AdoptQuestionnaire(ctx, sess.User.ID, leadID); err == nil {
+			sess.User = u
 		}
+	}
+	if err != nil && fault.CodeOf(err) == fault.Internal {
 		return Session{}, err
 	}
-	sess.User = u
 	return sess, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -11,9 +12,11 @@ import (
 )
 
 var (
-	errTestLeadTaken   = fault.New(fault.Conflict, "lead taken").WithReason("lead_taken")
-	errTestLeadMissing = fault.New(fault.NotFound, "lead missing").WithReason("lead_not_found")
-	errTestDown        = errors.New("database down")
+	errTestLeadTaken     = fault.New(fault.Conflict, "lead taken").WithReason("lead_taken")
+	errTestLeadMissing   = fault.New(fault.NotFound, "lead missing").WithReason("lead_not_found")
+	errTestDown          = errors.New("database down")
+	errTestTokenRequired = fault.New(fault.Forbidden, "token required").WithReason("lead_token_required")
+	errTestTokenInvalid  = fault.New(fault.Forbidden, "token invalid").WithReason("lead_token_invalid")
 )
 
 // memLeads is a questionnaire port over leads kept in memory.
@@ -23,8 +26,28 @@ type memLeads struct {
 	fail  error
 }
 
-func (m *memLeads) Resolve(context.Context, *int64, json.RawMessage, json.RawMessage) (QuestionnaireResult, error) {
+func (m *memLeads) Resolve(context.Context, LeadClaim, json.RawMessage, json.RawMessage) (QuestionnaireResult, error) {
 	return QuestionnaireResult{}, nil
+}
+
+// leadToken is the token of lead id in memLeads.
+func leadToken(id int64) string { return fmt.Sprintf("token-of-%d", id) }
+
+func (m *memLeads) Claim(_ context.Context, c LeadClaim) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return 0, m.fail
+	}
+	if c.Token == "" {
+		return 0, errTestTokenRequired
+	}
+	for id := range m.owner {
+		if leadToken(id) == c.Token && (c.ID == nil || *c.ID == id) {
+			return id, nil
+		}
+	}
+	return 0, errTestTokenInvalid
 }
 
 func (m *memLeads) Attach(_ context.Context, leadID, userID int64) error {
@@ -91,41 +114,55 @@ func TestService_AdoptQuestionnaire(t *testing.T) {
 
 func TestService_SignIn(t *testing.T) {
 	ctx := context.Background()
-	lead := func(id int64) *int64 { return &id }
+	lead := func(id int64) LeadClaim { return LeadClaim{Token: leadToken(id)} }
+	signIn := func(email, password string, l LeadClaim) SignInRequest {
+		return SignInRequest{Credentials: Credentials{Email: email, Password: password, Client: "192.0.2.1"}, Lead: l}
+	}
 	f := newFixture(t)
-	leads := &memLeads{owner: map[int64]int64{7: 0, 8: 999}}
+	leads := &memLeads{owner: map[int64]int64{7: 0, 8: 999, 11: 0}}
 	f.svc.SetQuestionnaire(leads)
 	f.register(t, "anna@example.com")
 	t.Run("WithoutLeadKeepsTheProfile", func(t *testing.T) {
-		got, err := f.svc.SignIn(ctx, SignInRequest{Email: "anna@example.com", Password: "password1"})
+		got, err := f.svc.SignIn(ctx, signIn("anna@example.com", "password1", LeadClaim{}))
 		if err != nil || got.User.LeadID != nil {
 			t.Fatalf("sign in: %+v %v", got.User, err)
 		}
 	})
-	t.Run("AdoptsTheLeadBroughtAlong", func(t *testing.T) {
-		got, err := f.svc.SignIn(ctx, SignInRequest{Email: "anna@example.com", Password: "password1", LeadID: lead(7)})
-		if err != nil || got.User.LeadID == nil || *got.User.LeadID != 7 || got.Token == "" {
+	t.Run("ALeadIDWithoutItsTokenAttachesNothing", func(t *testing.T) {
+		id := int64(11)
+		got, err := f.svc.SignIn(ctx, signIn("anna@example.com", "password1", LeadClaim{ID: &id}))
+		if err != nil || got.User.LeadID != nil || leads.owner[11] != 0 {
 			t.Fatalf("sign in: %+v %v", got.User, err)
 		}
 	})
+	t.Run("AdoptsTheLeadBroughtAlong", func(t *testing.T) {
+		id := int64(7)
+		for _, c := range []LeadClaim{lead(7), {ID: &id, Token: leadToken(7)}} {
+			got, err := f.svc.SignIn(ctx, signIn("anna@example.com", "password1", c))
+			if err != nil || got.User.LeadID == nil || *got.User.LeadID != 7 || got.Token == "" {
+				t.Fatalf("sign in: %+v %v", got.User, err)
+			}
+		}
+	})
 	t.Run("ALeadThatCannotBeAdoptedNeverFailsTheSignIn", func(t *testing.T) {
-		for _, id := range []int64{8, 404} {
-			got, err := f.svc.SignIn(ctx, SignInRequest{Email: "anna@example.com", Password: "password1", LeadID: lead(id)})
-			if err != nil || got.User.LeadID == nil || *got.User.LeadID != 7 {
-				t.Fatalf("lead %d: %+v %v", id, got.User, err)
+		other := int64(11)
+		for _, c := range []LeadClaim{lead(8), lead(404), {Token: "made-up"}, {ID: &other, Token: leadToken(7)}} {
+			got, err := f.svc.SignIn(ctx, signIn("anna@example.com", "password1", c))
+			if err != nil || got.User.LeadID == nil || *got.User.LeadID != 7 || leads.owner[11] != 0 {
+				t.Fatalf("lead %+v: %+v %v", c, got.User, err)
 			}
 		}
 	})
 	t.Run("ServerFailureIsReported", func(t *testing.T) {
 		leads.fail = errTestDown
 		defer func() { leads.fail = nil }()
-		if _, err := f.svc.SignIn(ctx, SignInRequest{Email: "anna@example.com", Password: "password1", LeadID: lead(7)}); !errors.Is(err, errTestDown) {
+		if _, err := f.svc.SignIn(ctx, signIn("anna@example.com", "password1", lead(7))); !errors.Is(err, errTestDown) {
 			t.Fatalf("err = %v", err)
 		}
 	})
 	t.Run("WrongPasswordAdoptsNothing", func(t *testing.T) {
 		leads.owner[9] = 0
-		if _, err := f.svc.SignIn(ctx, SignInRequest{Email: "anna@example.com", Password: "nope-nope", LeadID: lead(9)}); !errors.Is(err, ErrInvalidCredentials) {
+		if _, err := f.svc.SignIn(ctx, signIn("anna@example.com", "nope-nope", lead(9))); !errors.Is(err, ErrInvalidCredentials) {
 			t.Fatalf("err = %v", err)
 		}
 		if leads.owner[9] != 0 {
@@ -137,7 +174,7 @@ func TestService_SignIn(t *testing.T) {
 			t.Fatal(err)
 		}
 		leads.owner[10] = 0
-		got, err := f.svc.SignIn(ctx, SignInRequest{Email: "studio@example.com", Password: "password1", LeadID: lead(10)})
+		got, err := f.svc.SignIn(ctx, signIn("studio@example.com", "password1", lead(10)))
 		if err != nil || got.User.LeadID != nil || leads.owner[10] != 0 {
 			t.Fatalf("designer sign in: %+v %v", got.User, err)
 		}

@@ -1,6 +1,10 @@
 package identity
 
 import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"strconv"
 	"time"
@@ -16,11 +20,19 @@ const (
 	tokenAudience         = "interno-api"
 )
 
+// TokenLeeway is the clock skew tolerated on a token's expiry: a few
+// seconds between instances, never enough to keep an ended session alive.
+const TokenLeeway = 5 * time.Second
+
 // Principal is the verified caller of a request.
 type Principal struct {
 	UserID       int64
 	Role         Role
 	TokenVersion int
+	// TokenID names the token (its jti) so logout can revoke it alone.
+	TokenID string
+	// ExpiresAt is when the token stops working anyway.
+	ExpiresAt time.Time
 }
 
 // IsAdmin reports the admin role.
@@ -56,7 +68,12 @@ func NewTokens(secret []byte, now func() time.Time) (*Tokens, error) {
 func (t *Tokens) Issue(u User, lifetime time.Duration) (string, time.Time, error) {
 	now := t.now()
 	exp := now.Add(lifetime)
+	jti := make([]byte, 16)
+	if _, err := rand.Read(jti); err != nil {
+		return "", time.Time{}, err
+	}
 	c := claims{Role: u.Role, Version: u.TokenVersion, RegisteredClaims: jwt.RegisteredClaims{
+		ID:        base64.RawURLEncoding.EncodeToString(jti),
 		Subject:   strconv.FormatInt(u.ID, 10),
 		Issuer:    tokenIssuer,
 		Audience:  jwt.ClaimStrings{tokenAudience},
@@ -77,7 +94,7 @@ func (t *Tokens) Parse(token string) (Principal, error) {
 		jwt.WithIssuer(tokenIssuer),
 		jwt.WithAudience(tokenAudience),
 		jwt.WithTimeFunc(t.now),
-		jwt.WithLeeway(30*time.Second),
+		jwt.WithLeeway(TokenLeeway),
 	)
 	if err != nil {
 		return Principal{}, ErrTokenInvalid.WithCause(err)
@@ -86,5 +103,14 @@ func (t *Tokens) Parse(token string) (Principal, error) {
 	if err != nil || id <= 0 || !c.Role.Valid() {
 		return Principal{}, ErrTokenInvalid
 	}
-	return Principal{UserID: id, Role: c.Role, TokenVersion: c.Version}, nil
+	p := Principal{UserID: id, Role: c.Role, TokenVersion: c.Version, TokenID: c.ID}
+	if c.ExpiresAt != nil {
+		p.ExpiresAt = c.ExpiresAt.Time
+	}
+	if p.TokenID == "" {
+		// Tokens issued before ids existed are named by their digest.
+		sum := sha256.Sum256([]byte(token))
+		p.TokenID = "sha256:" + hex.EncodeToString(sum[:16])
+	}
+	return p, nil
 }

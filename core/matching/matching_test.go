@@ -2,9 +2,11 @@ package matching
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -45,6 +47,17 @@ func (f *fakeRepo) Lead(_ context.Context, id int64) (Lead, error) {
 		return Lead{}, ErrLeadNotFound
 	}
 	return f.leads[id-1], nil
+}
+
+func (f *fakeRepo) LeadByToken(_ context.Context, hash string) (Lead, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, l := range f.leads {
+		if hash != "" && l.TokenHash == hash {
+			return l, nil
+		}
+	}
+	return Lead{}, ErrLeadNotFound
 }
 
 func (f *fakeRepo) ProfileLead(_ context.Context, userID int64) (Lead, error) {
@@ -253,15 +266,41 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	if p.LeadID == 0 || len(p.Matches) != 5 || p.Total != 12 || !p.HasMore || p.Analysis.Dominant != "C" {
 		t.Fatalf("first page %+v", p)
 	}
-	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 3})
+	if raw, err := base64.RawURLEncoding.DecodeString(p.LeadToken); err != nil || len(raw) != 32 {
+		t.Fatalf("lead token %q is not 256 random bits", p.LeadToken)
+	}
+	if stored := repo.leads[p.LeadID-1]; stored.TokenHash != HashLeadToken(p.LeadToken) || strings.Contains(stored.TokenHash, p.LeadToken) {
+		t.Fatalf("the store keeps %q, not the token's hash", stored.TokenHash)
+	}
+	// The id alone reads nothing; the token does, with or without the id.
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("id alone: %v", err)
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 9, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("id alone, signed in: %v", err)
+	}
+	other, _ := svc.Match(ctx, Caller{}, answersFor("A"), 0)
+	for _, q := range []Query{{LeadToken: "nope"}, {LeadID: p.LeadID, LeadToken: other.LeadToken}} {
+		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrLeadTokenInvalid) {
+			t.Fatalf("%+v: %v", q, err)
+		}
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 1, IsAdmin: true}, Query{LeadID: p.LeadID}); err != nil {
+		t.Fatalf("admin by id: %v", err)
+	}
+	byToken, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken})
+	if err != nil || byToken.LeadID != p.LeadID || byToken.LeadToken != "" {
+		t.Fatalf("by token %+v %v (the token is never sent back)", byToken, err)
+	}
+	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, LeadToken: p.LeadToken, Page: 3})
 	if err != nil || len(last.Matches) != 2 || last.HasMore {
 		t.Fatalf("last page %+v %v", last, err)
 	}
-	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Page: 9})
+	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Page: 9})
 	if len(beyond.Matches) != 0 || beyond.HasMore || beyond.Total != 12 {
 		t.Fatalf("beyond %+v", beyond)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
 		t.Fatalf("limit 51: %v", err)
 	}
 	if _, err := svc.Matches(ctx, Caller{}, Query{}); !errors.Is(err, ErrNoSubject) {
@@ -275,8 +314,13 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	if err := svc.Attach(ctx, p.LeadID, 7); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrUnauthenticated) {
-		t.Fatalf("anonymous on attached lead: %v", err)
+	for _, q := range []Query{{LeadID: p.LeadID}, {LeadToken: p.LeadToken}} {
+		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrUnauthenticated) {
+			t.Fatalf("anonymous on attached lead %+v: %v", q, err)
+		}
+	}
+	if _, err := svc.Matches(ctx, Caller{UserID: 7, IsCustomer: true}, Query{LeadID: p.LeadID}); err != nil {
+		t.Fatalf("its account by id: %v", err)
 	}
 	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("other customer: %v", err)
@@ -301,7 +345,7 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	repo.mu.Lock()
 	reads := repo.reads
 	repo.mu.Unlock()
-	_, _ = svc.Matches(ctx, Caller{}, Query{LeadID: 1, Page: 2})
+	_, _ = svc.Matches(ctx, Caller{}, Query{LeadToken: other.LeadToken, Page: 2})
 	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7, Page: 2})
 	if repo.reads != reads {
 		t.Fatalf("profiles read %d more times within the TTL", repo.reads-reads)
@@ -339,7 +383,7 @@ func TestService_SignedInCustomerOwnsTheLead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: d.LeadID}); err != nil {
+	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: d.LeadToken}); err != nil {
 		t.Fatalf("a designer's quiz stays an unattached lead: %v", err)
 	}
 }
@@ -397,12 +441,67 @@ func TestService_SignedInQuizBecomesTheAccountsStyleProfile(t *testing.T) {
 	})
 }
 
+// Every lead gets a token, whichever way it is stored: the visitor's quiz lead
+// (CreateQuizLead), the signed-in customer's (CreateLead with the account, in
+// one transaction) and registration's; the token names that lead and no other.
+func TestService_EveryLeadHasAToken(t *testing.T) {
+	ctx := context.Background()
+	svc, repo, _ := newTestService(3)
+	svc.SetAccounts(&fakeAccounts{adopted: map[int64]int64{}}, &countingTx{})
+	visitor, err := svc.Match(ctx, Caller{}, answersFor("A"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	customer, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, _ := json.Marshal(answersFor("C"))
+	registered, err := svc.Resolve(ctx, nil, "", answers, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if repo.quizLeads != 1 || len(repo.leads) != 3 {
+		t.Fatalf("%d quiz leads of %d", repo.quizLeads, len(repo.leads))
+	}
+	seen := map[string]bool{}
+	for _, l := range repo.leads {
+		if len(l.TokenHash) != 64 || seen[l.TokenHash] {
+			t.Fatalf("lead %d stored token hash %q", l.ID, l.TokenHash)
+		}
+		seen[l.TokenHash] = true
+	}
+	for _, p := range []Page{visitor, customer} {
+		if id, err := svc.Claim(ctx, 0, p.LeadToken); err != nil || id != p.LeadID {
+			t.Fatalf("claim of lead %d: %d %v", p.LeadID, id, err)
+		}
+	}
+	if _, err := svc.Claim(ctx, *registered.LeadID, visitor.LeadToken); !errors.Is(err, ErrLeadTokenInvalid) {
+		t.Fatalf("a token names another lead than the id given: %v", err)
+	}
+	if _, err := svc.Claim(ctx, visitor.LeadID, ""); !errors.Is(err, ErrLeadTokenRequired) {
+		t.Fatalf("an id alone: %v", err)
+	}
+}
+
 func TestService_ResolveForRegistration(t *testing.T) {
 	ctx := context.Background()
 	svc, _, _ := newTestService(3)
 	p, _ := svc.Match(ctx, Caller{}, answersFor("D"), 5)
 	id := p.LeadID
-	res, err := svc.Resolve(ctx, &id, nil, json.RawMessage(`{"dominant_style":"A"}`))
+	// The id alone attaches nothing: the answers sent with it are scored as a new lead.
+	res, err := svc.Resolve(ctx, &id, "", json.RawMessage(`["`+strings.Join(answersFor("A"), `","`)+`"]`), nil)
+	if err != nil || res.LeadID == nil || *res.LeadID == id {
+		t.Fatalf("id without token: %+v %v", res, err)
+	}
+	if res, err := svc.Resolve(ctx, &id, "", nil, nil); err != nil || res.LeadID != nil {
+		t.Fatalf("id alone: %+v %v", res, err)
+	}
+	wrong := id + 1
+	if _, err := svc.Resolve(ctx, &wrong, p.LeadToken, nil, nil); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("token of another lead than lead_id: %v", err)
+	}
+	res, err = svc.Resolve(ctx, &id, p.LeadToken, nil, json.RawMessage(`{"dominant_style":"A"}`))
 	if err != nil || res.LeadID == nil || *res.LeadID != id {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -412,38 +511,37 @@ func TestService_ResolveForRegistration(t *testing.T) {
 	if err := svc.Attach(ctx, id, 3); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Resolve(ctx, &id, nil, nil); !errors.Is(err, ErrLeadTaken) {
+	if _, err := svc.Resolve(ctx, nil, p.LeadToken, nil, nil); !errors.Is(err, ErrLeadTaken) {
 		t.Fatalf("taken lead: %v", err)
 	}
-	missing := int64(404)
-	if _, err := svc.Resolve(ctx, &missing, nil, nil); fault.CodeOf(err) != fault.Invalid {
-		t.Fatalf("missing lead: %v", err)
+	if _, err := svc.Resolve(ctx, nil, "unknown-token", nil, nil); fault.CodeOf(err) != fault.Invalid {
+		t.Fatalf("unknown token: %v", err)
 	}
 	m := map[string]string{}
 	for i, a := range answersFor("E") {
 		m[fmt.Sprint(i)] = a
 	}
 	raw, _ := json.Marshal(m)
-	res, err = svc.Resolve(ctx, nil, raw, nil)
+	res, err = svc.Resolve(ctx, nil, "", raw, nil)
 	if err != nil || res.LeadID == nil {
 		t.Fatalf("answers map: %+v %v", res, err)
 	}
 	if a, _ := ParseAnalysis(res.Analysis); a.Dominant != "E" {
 		t.Fatalf("scored again on the server: %s", res.Analysis)
 	}
-	if _, err := svc.Resolve(ctx, nil, json.RawMessage(`["nope"]`), nil); !errors.Is(err, ErrBadAnswers) {
+	if _, err := svc.Resolve(ctx, nil, "", json.RawMessage(`["nope"]`), nil); !errors.Is(err, ErrBadAnswers) {
 		t.Fatalf("bad answers: %v", err)
 	}
-	if res, err := svc.Resolve(ctx, nil, nil, nil); err != nil || res.LeadID != nil {
+	if res, err := svc.Resolve(ctx, nil, "", nil, nil); err != nil || res.LeadID != nil {
 		t.Fatalf("nothing sent: %+v %v", res, err)
 	}
 	only := json.RawMessage(`{"dominant_style":"E","style_percentages":{"A":5,"B":10,"C":25,"D":0,"E":60}}`)
-	res, err = svc.Resolve(ctx, nil, nil, only)
+	res, err = svc.Resolve(ctx, nil, "", nil, only)
 	if a, ok := ParseAnalysis(res.Analysis); err != nil || res.LeadID == nil || !ok || a.Percentages["E"] != 60 {
 		t.Fatalf("analysis only: %+v %v", res, err)
 	}
 	for _, bad := range []string{`{"dominant_style":"A","style_percentages":{"A":5,"E":60}}`, `{"dominant_style":"Z"}`, `"x"`} {
-		if res, err := svc.Resolve(ctx, nil, nil, json.RawMessage(bad)); err != nil || res.LeadID != nil {
+		if res, err := svc.Resolve(ctx, nil, "", nil, json.RawMessage(bad)); err != nil || res.LeadID != nil {
 			t.Fatalf("malformed analysis %s is ignored: %+v %v", bad, res, err)
 		}
 	}
@@ -516,11 +614,11 @@ func TestService_OnlyTheQuizLeadMayBeLost(t *testing.T) {
 		t.Fatalf("quiz: %d quiz leads of %d", repo.quizLeads, len(repo.leads))
 	}
 	answers, _ := json.Marshal(answersFor("D"))
-	if _, err := svc.Resolve(ctx, nil, answers, nil); err != nil {
+	if _, err := svc.Resolve(ctx, nil, "", answers, nil); err != nil {
 		t.Fatal(err)
 	}
 	analysis := Analysis{Dominant: "A", Percentages: map[style.Code]int{"A": 100, "B": 0, "C": 0, "D": 0, "E": 0}}.JSON()
-	if _, err := svc.Resolve(ctx, nil, nil, analysis); err != nil {
+	if _, err := svc.Resolve(ctx, nil, "", nil, analysis); err != nil {
 		t.Fatal(err)
 	}
 	if repo.quizLeads != 1 || len(repo.leads) != 3 {

@@ -9,7 +9,11 @@ import (
 // gave, the questionnaire version, and the account it belongs to once the
 // taker registers (or when a signed-in customer took it).
 type Lead struct {
-	ID        int64
+	ID int64
+	// Token is the lead's secret, known only when it is created; TokenHash
+	// (its SHA-256, hex) is what is stored and looked up.
+	Token     string
+	TokenHash string
 	Answers   []string
 	Analysis  Analysis
 	Version   string
@@ -29,6 +33,8 @@ type Repository interface {
 	CreateQuizLead(ctx context.Context, l *Lead) error
 	// Lead returns ErrLeadNotFound when missing.
 	Lead(ctx context.Context, id int64) (Lead, error)
+	// LeadByToken finds a lead by the hash of its token, or ErrLeadNotFound.
+	LeadByToken(ctx context.Context, tokenHash string) (Lead, error)
 	// ProfileLead returns the lead the account's style profile is (the
 	// questionnaire the account adopted last), else its most recent lead, or
 	// ErrLeadNotFound when it has none.

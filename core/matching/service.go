@@ -2,6 +2,10 @@ package matching
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -19,8 +23,12 @@ var (
 	ErrLeadTaken       = fault.New(fault.Conflict, "This questionnaire already belongs to another account").WithReason("lead_taken")
 	ErrForbidden       = fault.New(fault.Forbidden, "You may only read your own matches").WithReason("not_owner")
 	ErrUnauthenticated = fault.New(fault.Unauthorized, "Please log in to read your matches").WithReason("not_authenticated")
-	ErrNoSubject       = fault.New(fault.Invalid, "Give either lead_id or user_id").WithReason("validation")
-	ErrBadAnswers      = fault.InvalidField("questionnaire_answers", "questionnaire_answers must be the 7 chosen option texts, as a list or a map from question index to text")
+	ErrNoSubject       = fault.New(fault.Invalid, "Give either lead_token (with or without lead_id) or user_id").WithReason("validation")
+	// ErrLeadTokenRequired refuses a visitor's lead asked for by its id alone.
+	ErrLeadTokenRequired = fault.New(fault.Forbidden, "This questionnaire is read with its lead_token").WithReason("lead_token_required")
+	// ErrLeadTokenInvalid refuses a token that is not the lead's.
+	ErrLeadTokenInvalid = fault.New(fault.Forbidden, "lead_token does not match a questionnaire").WithReason("lead_token_invalid")
+	ErrBadAnswers       = fault.InvalidField("questionnaire_answers", "questionnaire_answers must be the 7 chosen option texts, as a list or a map from question index to text")
 )
 
 // Paging defaults and bounds of match lists.
@@ -75,19 +83,22 @@ func (s *Service) Questionnaire() Questionnaire { return s.q }
 
 // Page is one page of a ranking, with the analysis it was ranked for.
 type Page struct {
-	LeadID   int64
-	Analysis *Analysis
-	Matches  []Match
-	Total    int
-	HasMore  bool
+	LeadID int64
+	// LeadToken is set only by Match, the one answer that carries it.
+	LeadToken string
+	Analysis  *Analysis
+	Matches   []Match
+	Total     int
+	HasMore   bool
 }
 
 // Query selects whose matches to read and which page.
 type Query struct {
-	LeadID int64
-	UserID int64
-	Page   int
-	Limit  int
+	LeadID    int64
+	LeadToken string
+	UserID    int64
+	Page      int
+	Limit     int
 }
 
 func (q *Query) normalize() error {
@@ -123,6 +134,9 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 		id := c.UserID
 		lead.UserID = &id
 	}
+	if err := mintToken(&lead); err != nil {
+		return Page{}, err
+	}
 	if customer && s.accounts != nil {
 		// A signed-in customer's quiz becomes the account's style profile:
 		// lead and account change in one durable transaction.
@@ -146,8 +160,45 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 		return Page{}, err
 	}
 	p, err := s.page(ctx, a, q)
-	p.LeadID = lead.ID
+	p.LeadID, p.LeadToken = lead.ID, lead.Token
 	return p, err
+}
+
+// mintToken gives l a fresh token: 256 random bits, of which only the hash is
+// stored, so neither a sequential id nor a database dump reads a lead. Every
+// lead gets one, whichever way it is stored.
+func mintToken(l *Lead) error {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	l.Token = base64.RawURLEncoding.EncodeToString(b)
+	l.TokenHash = HashLeadToken(l.Token)
+	return nil
+}
+
+// createLead stores l durably with a fresh token (registration's leads).
+func (s *Service) createLead(ctx context.Context, l *Lead) error {
+	if err := mintToken(l); err != nil {
+		return err
+	}
+	return s.repo.CreateLead(ctx, l)
+}
+
+// HashLeadToken is the stored form of a lead token.
+func HashLeadToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// leadByToken finds the lead a token names; a token that names none is
+// ErrLeadTokenInvalid, and one that names another lead than id (when given) too.
+func (s *Service) leadByToken(ctx context.Context, token string, id int64) (Lead, error) {
+	l, err := s.repo.LeadByToken(ctx, HashLeadToken(token))
+	if errors.Is(err, ErrLeadNotFound) || err == nil && id != 0 && l.ID != id {
+		return Lead{}, ErrLeadTokenInvalid
+	}
+	return l, err
 }
 
 func texts(os []Option) []string {
@@ -158,27 +209,37 @@ func texts(os []Option) []string {
 	return out
 }
 
-// Matches reads a page of matches of a lead (anyone holding an unattached
-// lead id; once attached, its account or an admin) or of an account (that
-// customer or an admin). An account without a questionnaire has no matches.
+// Matches reads a page of matches of a lead or of an account (that customer
+// or an admin). An unattached lead is read with its token (its id alone is
+// not enough: ids are sequential); once attached, by its account or an admin,
+// with or without the token. An account without a questionnaire has no matches.
 func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) {
 	if err := q.normalize(); err != nil {
 		return Page{}, err
 	}
 	var lead Lead
 	var err error
+	byLead := q.LeadID != 0 || q.LeadToken != ""
 	switch {
-	case (q.LeadID == 0) == (q.UserID == 0):
+	case byLead == (q.UserID != 0):
 		return Page{}, ErrNoSubject
-	case q.LeadID != 0:
-		if lead, err = s.repo.Lead(ctx, q.LeadID); err != nil {
+	case byLead:
+		if q.LeadToken != "" {
+			lead, err = s.leadByToken(ctx, q.LeadToken, q.LeadID)
+		} else {
+			lead, err = s.repo.Lead(ctx, q.LeadID)
+		}
+		if err != nil {
 			return Page{}, err
 		}
-		if lead.UserID != nil && *lead.UserID != c.UserID && !c.IsAdmin {
+		switch {
+		case lead.UserID != nil && *lead.UserID != c.UserID && !c.IsAdmin:
 			if c.UserID == 0 {
 				return Page{}, ErrUnauthenticated
 			}
 			return Page{}, ErrForbidden
+		case lead.UserID == nil && q.LeadToken == "" && !c.IsAdmin:
+			return Page{}, ErrLeadTokenRequired
 		}
 	default:
 		if c.UserID == 0 {
@@ -306,17 +367,23 @@ type Resolved struct {
 	Analysis json.RawMessage
 }
 
-// Resolve verifies what a registering customer brings: a lead id (its
-// stored answers and analysis win over anything sent), or answers kept by
-// the client (a list of option texts, or a map from question index to text),
-// which are scored again here and stored as a new lead (the client's analysis
-// is then ignored). With neither, a well-formed analysis from the client is
-// kept (its own profile data) as a lead without answers. Nothing sent gives nothing.
-func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, analysis json.RawMessage) (Resolved, error) {
-	if leadID != nil {
-		l, err := s.repo.Lead(ctx, *leadID)
-		if errors.Is(err, ErrLeadNotFound) {
-			return Resolved{}, fault.InvalidField("lead_id", "Unknown lead_id: take the questionnaire again")
+// Resolve verifies what a registering customer brings: a lead token (the
+// lead's stored answers and analysis win over anything sent; a lead id, when
+// also sent, must be that lead's), or answers kept by the client (a list of
+// option texts, or a map from question index to text), which are scored again
+// here and stored as a new lead (the client's analysis is then ignored). A
+// lead id without its token attaches nothing: the answers sent with it count.
+// With neither, a well-formed analysis from the client is kept (its own
+// profile data) as a lead without answers. Nothing sent gives nothing.
+func (s *Service) Resolve(ctx context.Context, leadID *int64, leadToken string, answers, analysis json.RawMessage) (Resolved, error) {
+	if leadToken != "" {
+		var id int64
+		if leadID != nil {
+			id = *leadID
+		}
+		l, err := s.leadByToken(ctx, leadToken, id)
+		if errors.Is(err, ErrLeadTokenInvalid) {
+			return Resolved{}, fault.InvalidField("lead_token", "Unknown lead_token: take the questionnaire again")
 		}
 		if err != nil {
 			return Resolved{}, err
@@ -339,7 +406,7 @@ func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, analysis 
 			return Resolved{}, nil
 		}
 		l := Lead{Answers: []string{}, Analysis: a, Version: s.q.Version}
-		if err := s.repo.CreateLead(ctx, &l); err != nil {
+		if err := s.createLead(ctx, &l); err != nil {
 			return Resolved{}, err
 		}
 		return s.resolved(l), nil
@@ -349,7 +416,7 @@ func (s *Service) Resolve(ctx context.Context, leadID *int64, answers, analysis 
 		return Resolved{}, ErrBadAnswers
 	}
 	l := Lead{Answers: texts(chosen), Analysis: Score(chosen), Version: s.q.Version}
-	if err := s.repo.CreateLead(ctx, &l); err != nil {
+	if err := s.createLead(ctx, &l); err != nil {
 		return Resolved{}, err
 	}
 	return s.resolved(l), nil
@@ -364,6 +431,23 @@ func (s *Service) resolved(l Lead) Resolved {
 // Attach links a lead to the account just created with it.
 func (s *Service) Attach(ctx context.Context, leadID, userID int64) error {
 	return s.repo.Attach(ctx, leadID, userID)
+}
+
+// LeadOf returns the lead token names (id, when not zero, must be that
+// lead's). No token is ErrLeadTokenRequired, a token naming no lead or
+// another one ErrLeadTokenInvalid.
+func (s *Service) LeadOf(ctx context.Context, id int64, token string) (Lead, error) {
+	if token == "" {
+		return Lead{}, ErrLeadTokenRequired
+	}
+	return s.leadByToken(ctx, token, id)
+}
+
+// Claim returns the id of the lead token names, for an account to adopt it
+// (the errors of LeadOf).
+func (s *Service) Claim(ctx context.Context, id int64, token string) (int64, error) {
+	l, err := s.LeadOf(ctx, id, token)
+	return l.ID, err
 }
 
 // Adopt links a lead to an existing account (a no-op when it is already

@@ -76,5 +76,8 @@ func TestAccounts_BruteForceIsThrottled(t *testing.T) {
 	if last.Status != 429 || last.Header.Get("Retry-After") == "" {
 		t.Fatalf("status %d, Retry-After %q", last.Status, last.Header.Get("Retry-After"))
 	}
-	s.must(429, "POST", "/api/auth/request-password-reset", "", map[string]any{"email": "anna@example.com"})
+	// Reset e-mails per address are limited without a different answer.
+	for i := 0; i < 8; i++ {
+		s.must(200, "POST", "/api/auth/request-password-reset", "", map[string]any{"email": "anna@example.com"})
+	}
 }

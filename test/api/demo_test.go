@@ -73,7 +73,7 @@ func TestDemoCatalogue(t *testing.T) {
 			q := s.must(200, "GET", "/api/questionnaire", "", nil).JSON()
 			lead := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, "C")}).JSON()
 			reg := s.must(201, "POST", "/api/auth/register", "", map[string]any{"email": "fan@example.com", "password": "password123",
-				"name": "Fan", "lead_id": lead["lead_id"]}).JSON()
+				"name": "Fan", "lead_id": lead["lead_id"], "lead_token": lead["lead_token"]}).JSON()
 			token, uid := reg["access_token"].(string), reg["id"].(float64)
 			top := lead["designers"].([]any)[0].(map[string]any)
 			id := top["id"].(float64)

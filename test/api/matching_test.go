@@ -49,6 +49,7 @@ func TestMatching(t *testing.T) {
 		})
 
 		var lead float64
+		var leadToken string
 		t.Run("VisitorMatchesAndPages", func(t *testing.T) {
 			r := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, "E")}).JSON()
 			sa := r["style_analysis"].(map[string]any)
@@ -56,6 +57,7 @@ func TestMatching(t *testing.T) {
 				t.Fatalf("analysis %v", sa)
 			}
 			lead = r["lead_id"].(float64)
+			leadToken = r["lead_token"].(string)
 			total := int(r["total"].(float64))
 			if total < 8 || r["has_more"] != true || len(r["designers"].([]any)) != 5 {
 				t.Fatalf("first page: total %d %v", total, r["has_more"])
@@ -66,7 +68,7 @@ func TestMatching(t *testing.T) {
 			}
 			seen := map[float64]bool{}
 			for page := 1; ; page++ {
-				p := s.must(200, "GET", fmt.Sprintf("/api/designers/matches?lead_id=%.0f&page=%d&limit=5", lead, page), "", nil).JSON()
+				p := s.must(200, "GET", fmt.Sprintf("/api/designers/matches?lead_token=%s&page=%d&limit=5", leadToken, page), "", nil).JSON()
 				for _, d := range p["designers"].([]any) {
 					id := d.(map[string]any)["id"].(float64)
 					if seen[id] {
@@ -82,12 +84,12 @@ func TestMatching(t *testing.T) {
 				t.Fatalf("paged through %d of %d", len(seen), total)
 			}
 			s.must(422, "POST", "/api/match-designers", "", map[string]any{"answers": []string{"uno", "due"}})
-			s.must(422, "GET", fmt.Sprintf("/api/designers/matches?lead_id=%.0f&limit=500", lead), "", nil)
+			s.must(422, "GET", fmt.Sprintf("/api/designers/matches?lead_token=%s&limit=500", leadToken), "", nil)
 		})
 
 		t.Run("RegistrationAttachesTheLead", func(t *testing.T) {
 			reg := s.must(201, "POST", "/api/auth/register", "", map[string]any{"email": "nuova@example.com",
-				"password": "password123", "name": "Nuova", "lead_id": fmt.Sprintf("%.0f", lead)}).JSON()
+				"password": "password123", "name": "Nuova", "lead_id": fmt.Sprintf("%.0f", lead), "lead_token": leadToken}).JSON()
 			token := reg["access_token"].(string)
 			id := reg["id"].(float64)
 			if reg["style_analysis"].(map[string]any)["dominant_style"] != "E" || len(reg["matched_designers"].([]any)) != 5 {
@@ -113,7 +115,7 @@ func TestMatching(t *testing.T) {
 			s.must(403, "GET", leadPath, other, nil)
 			s.must(200, "GET", leadPath, token, nil)
 			s.must(409, "POST", "/api/auth/register", "", map[string]any{"email": "terza@example.com",
-				"password": "password123", "name": "Terza", "lead_id": lead})
+				"password": "password123", "name": "Terza", "lead_id": lead, "lead_token": leadToken})
 		})
 
 		// One account, one style profile: a signed-in quiz and a quiz brought to sign-in are
@@ -135,7 +137,7 @@ func TestMatching(t *testing.T) {
 			}
 			visitor := s.must(201, "POST", "/api/match-designers", "", map[string]any{"answers": quizAnswers(t, q, "D")}).JSON()
 			login := s.must(200, "POST", "/api/auth/login", "", map[string]any{"email": "profilo@example.com",
-				"password": "password123", "lead_id": visitor["lead_id"]}).JSON()
+				"password": "password123", "lead_id": visitor["lead_id"], "lead_token": visitor["lead_token"]}).JSON()
 			if login["style_analysis"].(map[string]any)["dominant_style"] != "D" || styleOf() != "D" {
 				t.Fatalf("after signing in with a visitor's quiz: %v", login["style_analysis"])
 			}

@@ -81,8 +81,9 @@ func TestLoad_Matching(t *testing.T) {
 				t.Fatalf("warm-up: %v %v", err, res)
 			}
 			var first struct {
-				LeadID int64 `json:"lead_id"`
-				Total  int   `json:"total"`
+				LeadID    int64  `json:"lead_id"`
+				LeadToken string `json:"lead_token"`
+				Total     int    `json:"total"`
 			}
 			_ = json.NewDecoder(res.Body).Decode(&first)
 			res.Body.Close()
@@ -92,7 +93,7 @@ func TestLoad_Matching(t *testing.T) {
 				return req
 			})
 			Load(t, "GET /api/designers/matches?page=n 10k designers "+dialect, 200, 10*time.Second, func(i int) *http.Request {
-				req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/api/designers/matches?lead_id=%d&page=%d", s.URL, first.LeadID, i%50+1), nil)
+				req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/api/designers/matches?lead_id=%d&lead_token=%s&page=%d", s.URL, first.LeadID, first.LeadToken, i%50+1), nil)
 				return req
 			})
 		})

@@ -138,7 +138,7 @@ describe('accounts', () => {
       await page.getByText('Torino', { exact: true }).waitFor();
 
       // Logout from the profile: confirmation, then home as a visitor.
-      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Esci', exact: true }).click();
       await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
       await page.waitForURL(`${server.baseUrl}/`);
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

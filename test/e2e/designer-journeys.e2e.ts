@@ -208,7 +208,13 @@ describe('designers see and act on new requests', () => {
       expect((await designerAppointment(booked.designer.token, booked.appointmentId)).status).toBe('pending');
       await context.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      // The summary already says none while the step waits (it counts as answered), so wait for the
+      // server to have it, with the page still open, and then for the card to leave the list.
+      await expect
+        .poll(async () => (await designerAppointment(booked.designer.token, booked.appointmentId)).status, { timeout: 20_000, interval: 250 })
+        .toBe('confirmed');
       await pendingRegion(page).getByText('Nessuna richiesta in attesa').waitFor({ timeout: 20_000 });
+      await card.waitFor({ state: 'detached', timeout: 20_000 });
     });
     const confirmed = await designerAppointment(booked.designer.token, booked.appointmentId);
     expect(confirmed.status).toBe('confirmed');

@@ -48,7 +48,8 @@ describe('journey screenshots', () => {
     await api.must(200, 'PUT', `/api/appointments/availability/${studio.id}`, studio.token, week);
     const quiz = await api.must(200, 'GET', '/api/questionnaire', null);
     const answers = (quiz.questions as { options: { text: string }[] }[]).map((q) => q.options[1]?.text ?? '');
-    const lead = (await api.must(201, 'POST', '/api/match-designers', null, { answers })).lead_id as number;
+    const matched = await api.must(201, 'POST', '/api/match-designers', null, { answers });
+    const lead = new URLSearchParams({ leadId: String(matched.lead_id as number), leadToken: matched.lead_token as string });
 
     for (const width of WIDTHS) {
       const { page, close } = await openBrowser({ baseUrl: server.baseUrl, width, height: width < 640 ? 844 : 900 });
@@ -67,7 +68,7 @@ describe('journey screenshots', () => {
         await shot(page, 'booking-visitor', width);
 
         // The results e-mail's register link: the lead comes along, no "Questionario Richiesto".
-        await page.goto(`${server.baseUrl}/login?mode=register&redirect=designers&leadId=${lead}`);
+        await page.goto(`${server.baseUrl}/login?mode=register&redirect=designers&${lead.toString()}`);
         await page.getByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.').waitFor();
         await shot(page, 'register-with-lead', width);
 

@@ -85,7 +85,7 @@ describe('offline pictures', () => {
 
       // Logout removes this customer's pictures from the device.
       await context.setOffline(false);
-      await page.getByRole('main').getByRole('button', { name: 'Esci' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Esci', exact: true }).click();
       await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
       await page.waitForURL(`${server.baseUrl}/`);
       await expect.poll(async () => (await keptPictures(page)).length, { timeout: 10_000 }).toBe(0);

@@ -5,6 +5,7 @@ import { useGetProfileQuery } from '../../features/auth/api/authApi';
 import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
 import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
+import { LogoutEverywhere } from '../../features/auth/components/LogoutEverywhere';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
 import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
@@ -107,6 +108,7 @@ export function UserProfilePage() {
                 {t('account.security.passwordLink')}
               </Link>
             </p>
+            <LogoutEverywhere />
           </div>
           <DeleteAccount />
         </div>

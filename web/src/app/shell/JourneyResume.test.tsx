@@ -102,8 +102,8 @@ describe('JourneyResume', () => {
 
   it("lets a link's lead join a visitor's journey", async () => {
     saveQuiz({ lead: null, answers: ['Ottone'], style_analysis: null }, sessionStorage);
-    renderAt('/profile/7?leadId=55', null);
-    await waitFor(() => expect(loadQuiz()?.lead).toEqual({ lead_id: 55 }));
+    renderAt('/profile/7?leadId=55&leadToken=secret-55', null);
+    await waitFor(() => expect(loadQuiz()?.lead).toEqual({ lead_id: 55, lead_token: 'secret-55' }));
     expect(loadQuiz()?.answers).toEqual(['Ottone']);
   });
 });

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { t } from '../../shared/i18n/t';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
-import { logout } from '../../shared/session/logout';
+import { signOut } from '../../shared/session/signOut';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { useDispatch } from 'react-redux';
@@ -14,13 +14,16 @@ export interface LogoutConfirmProps {
   onDone: () => void;
 }
 
-/** Asks before logging out and says what happens to actions still waiting to be sent. */
+/**
+ * Asks before logging out and says what happens to actions still waiting to be sent. Logging out
+ * ends the session on the server too (queued when offline), so a copy of the token stops working.
+ */
 export function LogoutConfirm({ open, onCancel, onDone }: LogoutConfirmProps) {
   const dispatch = useDispatch<AppDispatch>();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const { pending } = useOutboxStatus();
   const confirm = async (): Promise<void> => {
-    await dispatch(logout());
+    await dispatch(signOut('device'));
     onDone();
   };
   return (

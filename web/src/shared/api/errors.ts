@@ -48,6 +48,12 @@ const REASON_MESSAGES: Readonly<Record<string, (extra: Readonly<Record<string, u
   idempotency_in_progress: () => t('error.inFlight'),
   idempotency_key_reused: () => t('error.keyReused'),
   email_throttled: () => t('engagement.error.throttled'),
+  // abuse resistance (docs/abuse.md)
+  control_character: () => t('error.controlCharacter'),
+  pixel_budget: () => t('error.pixelBudget'),
+  image_busy: () => t('error.imageBusy'),
+  lead_token_required: () => t('error.leadToken'),
+  lead_token_invalid: () => t('error.leadToken'),
   foreign_url: () => t('engagement.error.foreignUrl'),
   designer_not_found: () => t('engagement.error.designerNotFound'),
   // messaging

@@ -99,6 +99,8 @@ export const it = {
   'sync.kind.chatMessage': 'Messaggio in chat',
   'sync.kind.chatContact': 'Primo messaggio a un designer',
   'sync.kind.quizResult': 'Risultato del questionario',
+  'sync.kind.logout': "Uscita dall'account su un dispositivo",
+  'sync.kind.logoutAll': "Uscita dall'account su tutti i dispositivi",
   'sync.refusedToast': "{action}: il server non l'ha accettata.",
 
   // Errors shown to people (server details stay in English and are never shown raw)
@@ -123,6 +125,11 @@ export const it = {
     other: 'Troppi tentativi. Riprova tra {count} secondi.',
   },
   'error.rateLimitedSoon': 'Troppi tentativi. Riprova tra poco.',
+  'error.controlCharacter':
+    'Il testo contiene caratteri non ammessi: togli i caratteri invisibili e, nei campi di una sola riga, gli a capo.',
+  'error.pixelBudget': 'Le foto sono troppo grandi tutte insieme (al massimo 40 megapixel per invio): scegline di più piccole.',
+  'error.imageBusy': 'Il server sta elaborando molte immagini: riprova tra qualche secondo.',
+  'error.leadToken': 'Questo risultato del questionario non è disponibile su questo dispositivo: rifai il questionario.',
   'error.server': 'Si è verificato un errore del server. Riprova più tardi.',
   'error.invalidCredentials': 'Credenziali non valide. Verifica email e password.',
   'error.emailTaken': "Questa email è già registrata. Accedi con le tue credenziali oppure usa un'altra email.",
@@ -1291,6 +1298,17 @@ export const it = {
   'account.security.password': 'Vuoi cambiare password?',
   'account.security.passwordLink': 'Ricevi un link via email',
   'account.security.google': 'Account collegato a Google.',
+  'account.security.everywhereTitle': 'Dispositivi collegati',
+  'account.security.everywhereBody':
+    'Hai usato Interno su un computer condiviso o hai perso il telefono? Esci da tutti i dispositivi: per rientrare servirà di nuovo la password.',
+  'account.security.everywhereOpen': 'Esci da tutti i dispositivi',
+  'account.security.everywhereConfirmTitle': 'Uscire da tutti i dispositivi?',
+  'account.security.everywhereConfirm':
+    "Uscirai dal tuo account su tutti i dispositivi in cui hai effettuato l'accesso, compreso questo. Le azioni in attesa di invio restano su questo dispositivo fino al prossimo accesso.",
+  'account.security.everywhereConfirmButton': 'Esci ovunque',
+  'account.security.everywhereCancel': 'Annulla',
+  'account.security.everywhereDone': 'Sei uscito da tutti i dispositivi.',
+  'account.security.everywhereQueued': 'Sei uscito da questo dispositivo. Gli altri verranno disconnessi appena torna la connessione.',
 } as const;
 
 export type Catalogue = typeof it;

@@ -13,7 +13,7 @@ import {
   takeIntent,
   type QuizResult,
 } from './journey';
-import { leadFields, leadFromQuery, leadQuery, parseLead } from './lead';
+import { dropLeadQuery, leadFields, leadFromQuery, leadQuery, linkNamesLead, parseLead } from './lead';
 import type { StorageArea } from './storage';
 
 function memory(entries: Record<string, string> = {}): StorageArea & { data: Map<string, string> } {
@@ -206,6 +206,14 @@ describe('the lead module', () => {
     expect(parseLead('3')).toBeNull();
     expect(leadFromQuery(new URLSearchParams('leadId=8&leadToken=x'))).toEqual({ lead_id: 8, lead_token: 'x' });
     expect(leadFromQuery(new URLSearchParams('leadId=8x'))).toBeNull();
+    // Without its token a link's lead is nothing the server would read or attach.
+    expect(leadFromQuery(new URLSearchParams('leadId=8'))).toBeNull();
+    expect(leadFromQuery(new URLSearchParams('leadId=8&leadToken=%20'))).toBeNull();
+    expect(linkNamesLead(new URLSearchParams('leadId=8'))).toBe(true);
+    expect(linkNamesLead(new URLSearchParams('leadId=x'))).toBe(false);
+    const search = new URLSearchParams('mode=register&leadId=8&leadToken=x');
+    dropLeadQuery(search);
+    expect(search.toString()).toBe('mode=register');
     expect(leadQuery({ lead_id: 8 })).toBe('leadId=8');
     expect(leadFields({ lead_id: 8 })).toEqual({ lead_id: 8 });
     expect(leadFields({ lead_id: 8, lead_token: 'x' })).toEqual({ lead_id: 8, lead_token: 'x' });

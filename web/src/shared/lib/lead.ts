@@ -30,12 +30,25 @@ export function parseLead(raw: unknown): Lead | null {
   return secret ? { lead_id: id, lead_token: secret } : { lead_id: id };
 }
 
-/** The lead a link brings (`leadId`, `leadToken`, as /login and the results e-mail name them). */
+/**
+ * The lead a link brings (`leadId`, `leadToken`, as /login and the results e-mail name them). The
+ * server reads and attaches a lead only with its token, so a link's bare `leadId` names no lead here.
+ */
 export function leadFromQuery(search: URLSearchParams): Lead | null {
   const id = positiveInteger(search.get('leadId'));
-  if (id === null) return null;
   const secret = token(search.get('leadToken'));
-  return secret ? { lead_id: id, lead_token: secret } : { lead_id: id };
+  return id !== null && secret ? { lead_id: id, lead_token: secret } : null;
+}
+
+/** Whether a link names a lead at all (a `leadId`, with or without its token): /login then opens on registration. */
+export function linkNamesLead(search: URLSearchParams): boolean {
+  return positiveInteger(search.get('leadId')) !== null;
+}
+
+/** Removes a link's lead from its query (both names), in place. */
+export function dropLeadQuery(search: URLSearchParams): void {
+  search.delete('leadId');
+  search.delete('leadToken');
 }
 
 /** The lead as query parameters of an app link (`leadId=…&leadToken=…`). */

@@ -32,6 +32,8 @@ export interface OutboxError {
 /**
  * An action taken by a person, kept until the server has it. It stores the intent (method, path,
  * body), never headers: each replay sends the token of the moment and the stored Idempotency-Key.
+ * The one exception is ending a session (logout): that entry carries the token it ends, since the
+ * device has already forgotten it, and is done once that token no longer works.
  */
 export interface OutboxEntry {
   seq: number;
@@ -48,6 +50,8 @@ export interface OutboxEntry {
   meta?: unknown;
   /** Owner of the action; '' for an anonymous visitor. */
   userId: string;
+  /** The token a logout ends, sent instead of the session's (absent on every other entry). */
+  revokes?: string;
   createdAt: number;
   attempts: number;
   nextAttemptAt: number;

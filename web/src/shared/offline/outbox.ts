@@ -19,6 +19,8 @@ export interface EnqueueInput {
   meta?: unknown;
   /** The owner; '' for an anonymous visitor. */
   userId: string;
+  /** Only for logout: the token the entry ends (see OutboxEntry.revokes). */
+  revokes?: string;
   /**
    * The Idempotency-Key of a first attempt already sent directly, so the retry of a request whose
    * answer was lost is replayed by the server instead of applied twice. New by default.
@@ -60,6 +62,7 @@ export async function enqueue(database: InternoDatabase, input: EnqueueInput, no
     path: input.path,
     body: input.body ?? null,
     ...(input.meta === undefined ? {} : { meta: input.meta }),
+    ...(input.revokes === undefined ? {} : { revokes: input.revokes }),
     userId: input.userId,
     createdAt: now,
     attempts: 0,

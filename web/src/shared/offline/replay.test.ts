@@ -226,6 +226,30 @@ describe('outbox replay', () => {
     expect(await states()).toEqual(['sent', 'pending']);
   });
 
+  it('sends a logout with the token it ends, whoever is signed in, and counts a dead token as ended', async () => {
+    session = null;
+    await enqueue(database, action('session:a', null, { kind: 'session.logout', path: '/api/auth/logout', userId: '', revokes: 'token-old' }), clock.now());
+    await enqueue(database, action('session:b', null, { kind: 'session.logout', path: '/api/auth/logout', userId: '', revokes: 'token-dead' }), clock.now());
+    server.respond((call) => (call.headers.authorization === 'Bearer token-dead' ? { status: 401, body: { reason: 'token_invalid' } } : { status: 204 }));
+
+    const result = await runner().drain();
+
+    expect(server.calls.map((call) => call.headers.authorization)).toEqual(['Bearer token-old', 'Bearer token-dead']);
+    expect(result).toMatchObject({ sent: 2, failed: 0, paused: false });
+    expect(unauthorized).toBe(0);
+    expect(await states()).toEqual(['sent', 'sent']);
+  });
+
+  it('keeps a logout waiting while the server cannot be reached', async () => {
+    session = { userId: '9', token: 'token-new-user' };
+    await enqueue(database, action('session:a', null, { kind: 'session.logout', path: '/api/auth/logout', userId: '', revokes: 'token-old' }), clock.now());
+    server.respond(() => 'network-error');
+    const result = await runner().drain();
+    expect(result).toMatchObject({ offline: true, sent: 0 });
+    expect(server.calls[0]?.headers.authorization).toBe('Bearer token-old');
+    expect(await states()).toEqual(['pending']);
+  });
+
   it('gives the kind handler the parsed response on success', async () => {
     const onSent = vi.fn();
     handlers.register('test.action', { onSent });

@@ -115,7 +115,8 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
 
   async function send(entry: OutboxEntry, session: OutboxSession | null): Promise<SendOutcome> {
     const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.key };
-    if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
+    if (entry.revokes) headers.Authorization = `Bearer ${entry.revokes}`;
+    else if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
     const hasBody = entry.body !== null && entry.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     let response: Response;
@@ -132,6 +133,8 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     }
     const body = await readBody(response).catch(() => null);
     if (response.ok) return { type: 'sent', response: body };
+    // A logout whose token no longer works (expired, or ended elsewhere) has nothing left to do.
+    if (response.status === 401 && entry.revokes) return { type: 'sent', response: body };
     if (response.status === 401 && entry.userId !== '') return { type: 'unauthorized' };
     const error = httpError(response.status, body, response.headers.get('Retry-After'), now());
     if (response.status >= 500 || response.status === 408 || response.status === 425 || response.status === 429 || isInFlightConflict(error)) {

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('carries the stored quiz result into registration and then forgets it', async () => {
     const analysis = { dominant_style: 'C', style_percentages: { A: 10, B: 10, C: 50, D: 10, E: 20 } };
-    saveQuiz({ lead: { lead_id: 12 }, answers: ['Luce naturale'], style_analysis: analysis });
+    saveQuiz({ lead: { lead_id: 12, lead_token: 'token-of-lead-12' }, answers: ['Luce naturale'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     expect(screen.getByText(/Minimal Contemporaneo/)).toBeTruthy();
@@ -145,21 +145,22 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toEqual({
-      email: 'anna@example.com', password: 'password123', name: 'Anna', lead_id: 12, questionnaire_answers: ['Luce naturale'], style_analysis: analysis,
+      email: 'anna@example.com', password: 'password123', name: 'Anna', lead_id: 12, lead_token: 'token-of-lead-12',
+      questionnaire_answers: ['Luce naturale'], style_analysis: analysis,
     });
     expect(loadQuiz()).toBeNull();
   });
 
   it('points an already registered address to Accedi, which opens login with the e-mail filled in', async () => {
     answers['/api/auth/register'] = { status: 409, body: { detail: 'A user with this email already exists', reason: 'email_taken' } };
-    renderLogin('/login?leadId=5');
+    renderLogin('/login?leadId=5&leadToken=secret-5');
     type('Nome', 'Anna');
     type('Email', 'anna@example.com');
     type('Password', 'password123');
     type('Conferma password', 'password123');
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByText(/Questa email è già registrata\. Clicca su/)).toBeTruthy();
-    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5 });
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5, lead_token: 'secret-5' });
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com'));
     expect(screen.getByRole('tab', { name: 'Accedi' }).getAttribute('aria-selected')).toBe('true');
@@ -167,7 +168,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('never asks for the questionnaire when a link brought its lead, and sends it along', async () => {
     answers['/api/auth/register'] = { status: 201, body: session('user') };
-    renderLogin('/login?mode=register&redirect=designers&leadId=31');
+    renderLogin('/login?mode=register&redirect=designers&leadId=31&leadToken=secret-31');
     expect(screen.getByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeTruthy();
     type('Nome', 'Anna');
     type('Email', 'anna@example.com');
@@ -176,8 +177,28 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(screen.queryByRole('dialog', { name: 'Questionario Richiesto' })).toBeNull();
-    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 31 });
+    expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 31, lead_token: 'secret-31' });
     expect(loadQuiz()).toBeNull();
+  });
+
+  it('does not promise to save a result a link names without its token, and sends no lead', async () => {
+    answers['/api/auth/register'] = { status: 201, body: session('user') };
+    renderLogin('/login?redirect=designers&leadId=31');
+    expect(screen.getByRole('tab', { name: 'Registrati' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeNull();
+    expect(loadQuiz()).toBeNull();
+    type('Nome', 'Anna');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    type('Conferma password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    // No questionnaire in this journey: the seed's "Questionario Richiesto" offers it.
+    const dialog = await screen.findByRole('dialog', { name: 'Questionario Richiesto' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrati senza test' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    const body = sent.find((r) => r.url === '/api/auth/register')?.body;
+    expect(body).not.toHaveProperty('lead_id');
+    expect(body).not.toHaveProperty('lead_token');
   });
 
   it('carries the questionnaire into a login too, and forgets it once the account holds it', async () => {

@@ -6,6 +6,7 @@ import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
+import { dropLeadQuery } from '../../../shared/lib/lead';
 import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { homePathFor, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
@@ -73,7 +74,7 @@ export function LoginPage() {
     if (mode === 'register') next.set('mode', 'register');
     else {
       next.delete('mode');
-      next.delete('leadId');
+      dropLeadQuery(next);
     }
     if (email !== undefined) setPrefill(email);
     setSearch(next, { replace: true });

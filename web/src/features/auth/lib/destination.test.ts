@@ -18,7 +18,8 @@ describe('parseLoginQuery', () => {
   });
 
   it('forces register mode when leadId is given and parses it as an integer, with its token', () => {
-    expect(q('leadId=42')).toMatchObject({ mode: 'register', lead: { lead_id: 42 } });
+    // A bare leadId opens registration but brings no lead: the server honours a lead only with its token.
+    expect(q('leadId=42')).toMatchObject({ mode: 'register', lead: null });
     expect(q('leadId=42&leadToken=abc').lead).toEqual({ lead_id: 42, lead_token: 'abc' });
     expect(q('leadId=abc')).toMatchObject({ mode: 'login', lead: null });
     expect(q('leadId=0').lead).toBeNull();

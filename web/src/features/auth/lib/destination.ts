@@ -1,11 +1,11 @@
 import { readIntent } from '../../../shared/lib/journey';
-import { leadFromQuery, type Lead } from '../../../shared/lib/lead';
+import { leadFromQuery, linkNamesLead, type Lead } from '../../../shared/lib/lead';
 import { sessionArea, type StorageArea } from '../../../shared/lib/storage';
 
 /** The /login query the spec lists: mode, leadId, redirect, email, returnTo. */
 export interface LoginQuery {
   mode: 'login' | 'register';
-  /** The questionnaire a link brought (leadId, and leadToken when there is one). */
+  /** The questionnaire a link brought (leadId with its leadToken; a bare leadId brings none). */
   lead: Lead | null;
   redirect: 'designers' | 'contact' | 'appointment' | null;
   email: string;
@@ -24,7 +24,7 @@ export function parseLoginQuery(search: URLSearchParams): LoginQuery {
   const lead = leadFromQuery(search);
   const redirect = search.get('redirect');
   return {
-    mode: lead !== null || search.get('mode') === 'register' ? 'register' : 'login',
+    mode: linkNamesLead(search) || search.get('mode') === 'register' ? 'register' : 'login',
     lead,
     redirect: redirect === 'designers' || redirect === 'contact' || redirect === 'appointment' ? redirect : null,
     email: search.get('email') ?? '',

@@ -29,6 +29,8 @@ const KIND_LABELS: Record<string, PlainKey> = {
   'chat.message': 'sync.kind.chatMessage',
   'chat.contact': 'sync.kind.chatContact',
   'questionnaire.match': 'sync.kind.quizResult',
+  'session.logout': 'sync.kind.logout',
+  'session.logoutAll': 'sync.kind.logoutAll',
 };
 
 /** Kinds whose screens announce a refusal themselves (the weekly editor lists the conflicting bookings). */

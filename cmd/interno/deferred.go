@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// deferredQueue bounds the work waiting to run after its request was
+// answered; beyond it new work is dropped with a warning (the throttles in
+// front of the only user, password-reset requests, keep it far from full).
+const deferredQueue = 1024
+
+// deferred runs work after the request that asked for it has been answered
+// (identity.Deferrer): one worker, a bounded queue, each job with a
+// deadline; at shutdown the queue is drained with the jobs' own deadlines.
+type deferred struct {
+	jobs chan deferredJob
+	log  *slog.Logger
+}
+
+type deferredJob struct {
+	name string
+	work func(context.Context) error
+}
+
+func newDeferred(log *slog.Logger) *deferred {
+	return &deferred{jobs: make(chan deferredJob, deferredQueue), log: log}
+}
+
+// Defer queues work; it never blocks the request.
+func (d *deferred) Defer(name string, work func(context.Context) error) {
+	select {
+	case d.jobs <- deferredJob{name, work}:
+	default:
+		d.log.Warn("deferred work dropped: queue full", "work", name)
+	}
+}
+
+// run works through the queue until ctx ends, then finishes what is queued.
+func (d *deferred) run(ctx context.Context) {
+	for {
+		select {
+		case j := <-d.jobs:
+			d.exec(j)
+		case <-ctx.Done():
+			for {
+				select {
+				case j := <-d.jobs:
+					d.exec(j)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (d *deferred) exec(j deferredJob) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := j.work(ctx); err != nil {
+		d.log.Error("deferred work failed", "work", j.name, "error", err)
+	}
+}

@@ -1,0 +1,37 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { enqueueAction } from '../offline/outboxService';
+import { db, type InternoDatabase } from '../offline/db';
+import { logout } from './logout';
+import { selectToken, type WithSession } from './sessionSlice';
+
+/** The outbox kinds that end sessions on the server. */
+export const LOGOUT_KIND = 'session.logout';
+export const LOGOUT_ALL_KIND = 'session.logoutAll';
+
+/** This device only, or every device the account is signed in on. */
+export type SignOutScope = 'device' | 'everywhere';
+
+/**
+ * Logs out on purpose: the server ends the token (POST /api/auth/logout) or every token of the
+ * account (POST /api/auth/logout-all), then this device forgets the session (see logout). The call
+ * goes through the outbox carrying the token it ends, so a logout made offline still ends the
+ * session on the server when the connection returns; a token that already stopped working counts
+ * as ended. (A 401 from the server calls logout directly: that session is over already.)
+ */
+export function signOut(scope: SignOutScope = 'device', database: InternoDatabase = db): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
+  return async (dispatch, getState) => {
+    const token = selectToken(getState());
+    if (token !== null) {
+      const everywhere = scope === 'everywhere';
+      await enqueueAction({
+        kind: everywhere ? LOGOUT_ALL_KIND : LOGOUT_KIND,
+        entity: `session:${token.slice(-16)}`,
+        method: 'POST',
+        path: everywhere ? '/api/auth/logout-all' : '/api/auth/logout',
+        userId: '',
+        revokes: token,
+      }).catch((error: unknown) => console.warn('Could not queue the logout for the server', error));
+    }
+    await dispatch(logout(database));
+  };
+}

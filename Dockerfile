@@ -25,10 +25,11 @@ RUN go mod download
 COPY core ./core
 COPY adapters ./adapters
 COPY cmd ./cmd
+COPY internal ./internal
 COPY web/embed.go ./web/embed.go
 COPY --from=web /src/web/dist ./web/dist
 ARG VERSION=docker
-RUN CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/interno ./cmd/interno
+RUN CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X interno/internal/app.version=${VERSION}" -o /out/interno ./cmd/interno
 
 FROM debian:trixie-slim AS runtime
 # libvips42t64 is trixie's libvips runtime (the binary links it through cgo); tzdata for

@@ -3,7 +3,7 @@
 
 SHELL        := /bin/bash
 BIN          := bin/interno
-GO_SOURCES   := $(shell find core adapters cmd web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
+GO_SOURCES   := $(shell find core adapters cmd internal web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES  := $(shell find web -type f -not -path 'web/dist/*' -not -name '*.go' 2>/dev/null) package.json package-lock.json $(wildcard vite.config.ts tsconfig*.json)
 VERSION      := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export CGO_ENABLED := 1
@@ -29,7 +29,7 @@ build: deps $(BIN)
 
 $(BIN): web/dist/index.html $(GO_SOURCES)
 	@mkdir -p bin
-	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) ./cmd/interno
+	go build -trimpath -ldflags "-s -w -X interno/internal/app.version=$(VERSION)" -o $(BIN) ./cmd/interno
 
 web: web/dist/index.html
 
@@ -53,7 +53,7 @@ bench: deps build pg-up
 
 ## fuzz: a longer FuzzAPI session than make test's (FUZZTIME=90s there); keeps what it found.
 fuzz: deps build pg-up
-	go test ./cmd/interno -run '^$$' -fuzz '^FuzzAPI$$' -fuzztime $(or $(FUZZTIME),10m)
+	go test ./internal/app -run '^$$' -fuzz '^FuzzAPI$$' -fuzztime $(or $(FUZZTIME),10m)
 	@scripts/fuzz-corpus.sh
 
 clean:

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Keeps the inputs the API fuzzer found interesting: copies Go's fuzz cache
-# for FuzzAPI into cmd/interno/testdata/fuzz/FuzzAPI, which `go test` replays
+# for FuzzAPI into internal/app/testdata/fuzz/FuzzAPI, which `go test` replays
 # and which is committed. Run after a longer fuzzing session, e.g.
-#   go test ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime 10m
+#   go test ./internal/app -run '^$' -fuzz '^FuzzAPI$' -fuzztime 10m
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src="$(go env GOCACHE)/fuzz/interno/cmd/interno/FuzzAPI"
-dst="cmd/interno/testdata/fuzz/FuzzAPI"
+src="$(go env GOCACHE)/fuzz/interno/internal/app/FuzzAPI"
+dst="internal/app/testdata/fuzz/FuzzAPI"
 mkdir -p "$dst"
 [ -d "$src" ] || { echo "no fuzz cache at $src: run the fuzzer first"; exit 1; }
 n=0

@@ -37,7 +37,7 @@ layer "Web unit tests (Vitest)"                               npm run --silent t
 # fails only when the route table is out of date. Add --enforce to fail on a budget.
 layer "Bundle budget per route (report only)"                 node web/scripts/bundle-budget.mjs
 layer "API black-box tests (binary on SQLite + PostgreSQL)"   go test -count=1 ./test/api/...
-layer "API fuzzing, every route on both engines (${FUZZTIME:-90s})" go test -count=1 ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime "${FUZZTIME:-90s}"
+layer "API fuzzing, every route on both engines (${FUZZTIME:-90s})" go test -count=1 ./internal/app -run '^$' -fuzz '^FuzzAPI$' -fuzztime "${FUZZTIME:-90s}"
 layer "Browser end-to-end tests (Chromium)"                   npm run --silent test:e2e
 
 echo

@@ -4,7 +4,7 @@
 // of it before it replaces anything, and swaps the data in by rename.
 //
 // The package knows files, not databases: the database side (snapshot, inspection,
-// known migrations) is handed in as functions by cmd/interno, which wires the store.
+// known migrations) is handed in as functions by internal/app, which wires the store.
 package backup
 
 import (

@@ -45,7 +45,7 @@ const (
 	ReasonUnavailable = "google_unavailable"
 )
 
-// Config says which tokens to accept; cmd/interno fills it from INTERNO_* settings.
+// Config says which tokens to accept; internal/app fills it from INTERNO_* settings.
 type Config struct {
 	// ClientID is the OAuth client id tokens must be issued for (aud). Empty
 	// means Google sign-in is disabled and every token is refused.

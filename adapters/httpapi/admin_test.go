@@ -17,7 +17,7 @@ import (
 )
 
 // testAdminAccounts and testAdminProfiles adapt identity and designers to the
-// admin ports, as cmd/interno does.
+// admin ports, as internal/app does.
 type testAdminAccounts struct{ id *identity.Service }
 
 func adminUserOf(u identity.User) admin.User {

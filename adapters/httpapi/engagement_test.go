@@ -28,7 +28,7 @@ func (e engDesigners) Designer(ctx context.Context, id int64) (engagement.Design
 	return engagement.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name, Style: string(d.DesignStyle), Experience: d.Experience}, err
 }
 
-// engLeads checks a visitor's lead as cmd/interno wires it.
+// engLeads checks a visitor's lead as internal/app wires it.
 type engLeads struct{ m *matching.Service }
 
 func (e engLeads) VisitorLead(ctx context.Context, id int64, token string) (int64, error) {

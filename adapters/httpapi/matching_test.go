@@ -47,7 +47,7 @@ func (q testQuestionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (
 	return q.m.Claim(ctx, id, lead.Token)
 }
 
-// testStyleProfiles saves a signed-in customer's questionnaire on the account, as cmd/interno wires it.
+// testStyleProfiles saves a signed-in customer's questionnaire on the account, as internal/app wires it.
 type testStyleProfiles struct{ id *identity.Service }
 
 func (p testStyleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {

@@ -21,7 +21,7 @@ import (
 // clearly, and a CPU profile of it is easy: -cpuprofile): GET /api/health
 // beside a bare Gin JSON route, GET /api/designers/{id} beside a bare Gin
 // route doing the same GORM primary-key read, on SQLite, with the access log
-// written as text to a buffered file as in production (cmd/interno/logwriter.go). make bench measures the same
+// written as text to a buffered file as in production (internal/app/logwriter.go). make bench measures the same
 // pairs over the network with wrk (test/bench/overhead_test.go).
 func BenchmarkOverhead(b *testing.B) {
 	db := storetest.Open(b, store.SQLite, storetest.Options{})
@@ -30,7 +30,7 @@ func BenchmarkOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer logFile.Close()
-	// As cmd/interno writes it: text, info level, buffered (one write per 32 KB).
+	// As internal/app writes it: text, info level, buffered (one write per 32 KB).
 	logs := bufio.NewWriterSize(logFile, 32<<10)
 	defer logs.Flush()
 	t := &testing.T{}

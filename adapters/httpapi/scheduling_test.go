@@ -20,7 +20,7 @@ import (
 )
 
 // schedulingDesigners adapts the designers service to scheduling's port, as
-// cmd/interno does.
+// internal/app does.
 type schedulingDesigners struct{ d *designers.Service }
 
 func (s schedulingDesigners) ref(d designers.Designer, err error) (scheduling.DesignerRef, error) {

@@ -48,7 +48,7 @@ type Repository interface {
 }
 
 // Accounts keeps a customer's style profile on their account (the identity
-// package implements it; cmd/interno wires it).
+// package implements it; internal/app wires it).
 type Accounts interface {
 	// AdoptQuestionnaire makes the lead the account's one style profile.
 	AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error

@@ -42,7 +42,7 @@ func TestAdaptersDoNotImportEachOther(t *testing.T) {
 		for _, imp := range fields[1:] {
 			other := adapterOf(imp)
 			if other != "" && other != self && !strings.HasSuffix(imp, "test") {
-				t.Errorf("%s imports %s: adapters talk only through core ports, wired in cmd/interno", fields[0], imp)
+				t.Errorf("%s imports %s: adapters talk only through core ports, wired in internal/app", fields[0], imp)
 			}
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"interno/adapters/googleauth/googletest"
 )
 
-// verifierFor trusts iss the way cmd/interno would, given its JWKS URL.
+// verifierFor trusts iss the way internal/app would, given its JWKS URL.
 func verifierFor(iss *googletest.Issuer) *googleauth.Verifier {
 	return googleauth.New(googleauth.Config{ClientID: iss.ClientID, JWKSURL: iss.JWKSURL()})
 }

@@ -1,4 +1,4 @@
-package main
+package app
 
 // The route table shared by the authorisation matrix (authz_test.go) and the
 // fuzz test (fuzz_test.go): every API route of the real app, with a body and
@@ -478,7 +478,7 @@ func TestRoutes_TableCoversEveryRoute(t *testing.T) {
 	for _, r := range a.http.Routes() {
 		if strings.HasPrefix(r, "GET /api/_faults") || !slices.Contains(listed, r) {
 			if !strings.Contains(r, "/api/_faults") {
-				t.Errorf("%s is not in the route table of the authorisation and fuzz suites (cmd/interno/routes_test.go)", r)
+				t.Errorf("%s is not in the route table of the authorisation and fuzz suites (internal/app/routes_test.go)", r)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package app
 
 // Web Push through the real app: the API drives real flows (a booking
 // request, messages, a read, a confirmation, a reminder with an injected

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"io"
@@ -17,7 +17,7 @@ import (
 // `go test` replays the seeds below and the corpus in testdata/fuzz/FuzzAPI;
 // `make test` also fuzzes for a bounded time (FUZZTIME, default 90s):
 //
-//	go test ./cmd/interno -run '^$' -fuzz '^FuzzAPI$' -fuzztime 90s
+//	go test ./internal/app -run '^$' -fuzz '^FuzzAPI$' -fuzztime 90s
 //
 // New inputs the fuzzer finds interesting stay in Go's cache; copy them into
 // testdata/fuzz/FuzzAPI to keep them (make fuzz does, through scripts/fuzz-corpus.sh).

@@ -19,6 +19,7 @@ import (
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
 	"interno/adapters/metrics"
+	"interno/adapters/pgnotify"
 	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/adapters/webpush"
@@ -58,6 +59,7 @@ type app struct {
 	http       *httpapi.Server
 	metrics    *metrics.Registry
 	metricsLn  net.Listener
+	notify     *pgnotify.Listener
 	background sync.WaitGroup
 }
 
@@ -177,6 +179,9 @@ func (a *app) wire() error {
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()
+	if a.notify, err = a.newNotifications(context.Background()); err != nil {
+		return err
+	}
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
@@ -205,6 +210,7 @@ func (a *app) wire() error {
 // startBackground runs the e-mail and push dispatchers, deferred work and
 // housekeeping until ctx ends.
 func (a *app) startBackground(ctx context.Context) {
+	a.runNotifications(ctx)
 	a.background.Add(4)
 	go func() {
 		defer a.background.Done()

@@ -195,4 +195,3 @@ func (s *server) adminToken() string {
 	adminTokens.Store(s, tok)
 	return tok
 }
-

@@ -25,7 +25,7 @@ func within(t *testing.T, what string, ch <-chan string) string {
 	}
 }
 
-// The designers trigger (migration 00019) announces a committed change with
+// The designers trigger (migration 00020) announces a committed change with
 // the schema as payload; a killed listening connection comes back on its own,
 // OnConnect runs again (the moment to resynchronise) and notifications flow.
 func TestListener_DesignerChangesAndReconnection(t *testing.T) {

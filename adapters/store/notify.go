@@ -6,7 +6,7 @@ import (
 )
 
 // DesignersChannel is where PostgreSQL announces committed changes of what the
-// ranking reads (migration 00019), with the schema as payload.
+// ranking reads (migration 00020), with the schema as payload.
 const DesignersChannel = "interno_designers"
 
 // Schema is the schema this database's tables live in (its search_path), the

@@ -1,5 +1,5 @@
 -- +goose Up
--- PostgreSQL announces designer changes to every instance (see its 00019);
+-- PostgreSQL announces designer changes to every instance (see its 00020);
 -- SQLite serves one instance, whose ranking index refreshes on its timer.
 SELECT 1;
 

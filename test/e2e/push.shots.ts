@@ -39,8 +39,8 @@ async function shot(page: Page, name: string, width: number): Promise<void> {
 }
 
 describe('push opt-in screenshots', () => {
-  it('shows every state at 390 and 1280 px', async () => {
-    for (const width of WIDTHS) {
+  it.each(WIDTHS)('shows every state at %i px', async (width) => {
+    {
       const states: Array<{ name: string; path: string; options: Partial<FakePushOptions>; text: string; turnOn?: boolean }> = [
         { name: 'designer-off', path: '/designer-profile', options: {}, text: 'Notifiche non attive su questo dispositivo.' },
         { name: 'designer-active', path: '/designer-profile', options: {}, text: 'Notifiche attive su questo dispositivo', turnOn: true },
@@ -71,5 +71,5 @@ describe('push opt-in screenshots', () => {
         }
       }
     }
-  });
+  }, 400_000);
 });

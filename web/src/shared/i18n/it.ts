@@ -445,7 +445,7 @@ export const it = {
   // Web Push opt-in (issue 20): designer dashboard and customer profile
   'push.title': 'Notifiche',
   'push.leadDesigner': "Ricevi subito le nuove richieste di appuntamento, i messaggi dei clienti e i promemoria delle videochiamate, anche con l'app chiusa.",
-  'push.leadCustomer': "Sappi subito quando un designer ti risponde o conferma un appuntamento, e ricevi un promemoria un'ora prima della videochiamata, anche con l'app chiusa.",
+  'push.leadCustomer': "Scopri subito quando un designer ti risponde o conferma un appuntamento e ricevi un promemoria un'ora prima della videochiamata, anche con l'app chiusa.",
   'push.enable': 'Ricevi notifiche',
   'push.enableHint': 'Il browser ti chiederà il permesso di mostrare le notifiche.',
   'push.enabling': 'Attivazione in corso…',

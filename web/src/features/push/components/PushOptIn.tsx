@@ -39,6 +39,8 @@ export function PushOptIn({ side }: PushOptInProps) {
   const push = usePushOptIn();
   const titleId = useId();
   const statusId = useId();
+  const kindsId = useId();
+  const kindsLeadId = useId();
   const { status, busy, notice, preferences } = push;
   return (
     <section className={styles.panel} aria-labelledby={titleId} data-push-status={status ?? 'loading'}>
@@ -98,28 +100,34 @@ export function PushOptIn({ side }: PushOptInProps) {
       <Notice notice={notice} />
 
       {status === 'active' && preferences ? (
-        <fieldset className={styles.kinds}>
-          <legend className={styles.kindsTitle}>{t('push.kindsTitle')}</legend>
-          <p className={styles.muted}>{t('push.kindsLead')}</p>
-          <Switch
-            label={t('push.kind.messages')}
-            description={t('push.kind.messagesHint')}
-            checked={preferences.messages}
-            onChange={(on) => void push.setPreference('messages', on)}
-          />
-          <Switch
-            label={side === 'designer' ? t('push.kind.appointmentsDesigner') : t('push.kind.appointmentsCustomer')}
-            description={side === 'designer' ? t('push.kind.appointmentsDesignerHint') : t('push.kind.appointmentsCustomerHint')}
-            checked={preferences.appointments}
-            onChange={(on) => void push.setPreference('appointments', on)}
-          />
-          <Switch
-            label={t('push.kind.reminders')}
-            description={t('push.kind.remindersHint')}
-            checked={preferences.reminders}
-            onChange={(on) => void push.setPreference('reminders', on)}
-          />
-        </fieldset>
+        <div className={styles.kinds} role="group" aria-labelledby={kindsId} aria-describedby={kindsLeadId}>
+          <h3 id={kindsId} className={styles.kindsTitle}>
+            {t('push.kindsTitle')}
+          </h3>
+          <p id={kindsLeadId} className={styles.muted}>
+            {t('push.kindsLead')}
+          </p>
+          <div className={styles.switches}>
+            <Switch
+              label={t('push.kind.messages')}
+              description={t('push.kind.messagesHint')}
+              checked={preferences.messages}
+              onChange={(on) => void push.setPreference('messages', on)}
+            />
+            <Switch
+              label={side === 'designer' ? t('push.kind.appointmentsDesigner') : t('push.kind.appointmentsCustomer')}
+              description={side === 'designer' ? t('push.kind.appointmentsDesignerHint') : t('push.kind.appointmentsCustomerHint')}
+              checked={preferences.appointments}
+              onChange={(on) => void push.setPreference('appointments', on)}
+            />
+            <Switch
+              label={t('push.kind.reminders')}
+              description={t('push.kind.remindersHint')}
+              checked={preferences.reminders}
+              onChange={(on) => void push.setPreference('reminders', on)}
+            />
+          </div>
+        </div>
       ) : null}
     </section>
   );

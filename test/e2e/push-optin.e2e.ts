@@ -117,7 +117,7 @@ describe('push opt-in', () => {
     // Checked through the API with a new session: no device is left.
     const again = await api.login(String(sofia.user.email), 'designer123');
     expect(await endpoints(again.token)).toEqual([]);
-  });
+  }, 240_000);
 
   it('says honestly when notifications are blocked, unsupported, or need the installed app on iOS', async () => {
     const anna = await api.customer('Anna Bianchi');
@@ -138,5 +138,5 @@ describe('push opt-in', () => {
       });
     }
     expect((await api.must(200, 'GET', '/api/push/subscriptions', anna.token)).subscriptions).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -86,6 +86,12 @@ type QuestionnaireResult struct {
 // tell counterparts (cancelled appointments).
 type DeletionHook func(ctx context.Context, u User) error
 
+// SessionsEndedHook runs inside the transaction that ends every session of
+// an account at once (logout everywhere, a password reset), so what those
+// sessions left behind ends too: push devices would otherwise keep receiving
+// the account's notifications on a phone that is no longer signed in.
+type SessionsEndedHook func(ctx context.Context, userID int64) error
+
 // Revocations keeps the ids of tokens ended by logout until they would have
 // expired anyway, so a copied token stops working at once.
 type Revocations interface {

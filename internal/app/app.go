@@ -176,6 +176,8 @@ func (a *app) wire() error {
 	if a.push, a.pushes, err = a.newPush(time.Now); err != nil {
 		return err
 	}
+	// Logout everywhere and a password reset end the account's push devices with its sessions.
+	a.identity.OnSessionsEnded(a.push.ForgetDevices)
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()

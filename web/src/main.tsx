@@ -17,6 +17,7 @@ import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
 import { installOutbox } from './shared/offline/outboxService';
+import { startPush } from './shared/push/startPush';
 import { logout } from './shared/session/logout';
 
 captureInstallPrompt();
@@ -44,6 +45,7 @@ registerMatchOutbox(store.dispatch);
 registerAccountEditOutbox(store.dispatch);
 registerAvailabilityOutbox(store.dispatch);
 registerServiceWorker();
+startPush(store, (path) => void router.navigate(path));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -37,3 +37,16 @@ func (a *app) openStores() (uploads, cache files.Store, err error) {
 	a.log.Info("uploads in object storage", "store", s3.Describe())
 	return s3.Sub("uploads"), s3.Sub("cache/images"), nil
 }
+
+// uploadsInBucketNote tells whoever runs `interno backup` that the uploads
+// are not in the archive, where they are, and how to copy them.
+func uploadsInBucketNote(c objects.S3Config) string {
+	where := c.Bucket
+	if c.Prefix != "" {
+		where += "/" + c.Prefix
+	}
+	return fmt.Sprintf("The uploads are not in this archive: they live in the bucket %s at %s (INTERNO_STORAGE_URL), under uploads/. "+
+		"Back them up with the object store's own tools, for instance `mc mirror` or `aws s3 sync s3://%s/uploads/ <destination>`, "+
+		"or turn on bucket versioning and replication; cache/images/ holds resized copies that are made again on demand.",
+		where, c.Endpoint, where)
+}

@@ -168,7 +168,7 @@ func TestS3_Contract(t *testing.T) {
 			"wrong secret":   {srv.URL(bucket), objectstest.AccessKey, "not-the-secret-0000000000", "secret key is wrong"},
 			"unknown key":    {srv.URL(bucket), "nobody", "whatever-secret-000000000", "access key is unknown"},
 			"missing bucket": {srv.URL("nosuchbucket"), objectstest.AccessKey, objectstest.SecretKey, "does not exist"},
-			"unreachable":    {"s3://b?endpoint=127.0.0.1:1&insecure=true", objectstest.AccessKey, objectstest.SecretKey, "bucket \"b\" at 127.0.0.1:1"},
+			"unreachable":    {"s3://interno?endpoint=127.0.0.1:1&insecure=true", objectstest.AccessKey, objectstest.SecretKey, "bucket \"interno\" at 127.0.0.1:1: unreachable"},
 		}
 		for name, c := range cases {
 			t.Run(name, func(t *testing.T) {
@@ -198,7 +198,7 @@ func TestParseS3URL(t *testing.T) {
 	if c, _ := objects.ParseS3URL("s3://ak:sk@pics", "ENVKEY", "ENVSECRET"); c.AccessKey != "ENVKEY" || c.SecretKey != "ENVSECRET" || c.Endpoint != "s3.amazonaws.com" || c.Insecure {
 		t.Fatalf("environment keys must win over the URL's: %+v", c)
 	}
-	for _, bad := range []string{"http://x", "s3://", "s3://b?endpoint=http://h:1", "s3://b?insecure=maybe", "s3://b?colour=red", "s3://ak@b"} {
+	for _, bad := range []string{"http://x", "s3://", "s3://bkt?endpoint=http://h:1", "s3://bkt?insecure=maybe", "s3://bkt?colour=red", "s3://Bad_Bucket", "s3://ak@b"} {
 		if _, err := objects.ParseS3URL(bad, "", ""); err == nil {
 			t.Errorf("%q was accepted", bad)
 		}

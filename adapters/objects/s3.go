@@ -14,6 +14,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"github.com/minio/minio-go/v7/pkg/s3utils"
 
 	"interno/core/files"
 )
@@ -48,6 +49,9 @@ func ParseS3URL(raw, accessKey, secretKey string) (S3Config, error) {
 	c := S3Config{Bucket: u.Host, Prefix: strings.Trim(u.Path, "/"), PathStyle: true}
 	if c.Bucket == "" {
 		return S3Config{}, errors.New("the bucket is missing: use s3://bucket?endpoint=host:port&region=...")
+	}
+	if err := s3utils.CheckValidBucketNameStrict(c.Bucket); err != nil {
+		return S3Config{}, fmt.Errorf("bucket %q: %v", c.Bucket, err)
 	}
 	q := u.Query()
 	for k := range q {

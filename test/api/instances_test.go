@@ -142,8 +142,8 @@ func TestInstances_BadStorageStopsStartup(t *testing.T) {
 	cases := map[string][]string{
 		"wrong secret": {"INTERNO_STORAGE_URL=" + weed.URL(bucket), "INTERNO_STORAGE_ACCESS_KEY=" + objectstest.AccessKey, "INTERNO_STORAGE_SECRET_KEY=wrong-secret-0000000000"},
 		"no bucket":    {"INTERNO_STORAGE_URL=" + weed.URL("missing-bucket"), "INTERNO_STORAGE_ACCESS_KEY=" + objectstest.AccessKey, "INTERNO_STORAGE_SECRET_KEY=" + objectstest.SecretKey},
-		"unreachable":  {"INTERNO_STORAGE_URL=s3://b?endpoint=127.0.0.1:1&insecure=true"},
-		"bad url":      {"INTERNO_STORAGE_URL=s3://b?endpoint=http://x:1"},
+		"unreachable":  {"INTERNO_STORAGE_URL=s3://interno?endpoint=127.0.0.1:1&insecure=true"},
+		"bad url":      {"INTERNO_STORAGE_URL=s3://interno?endpoint=http://x:1"},
 	}
 	for name, env := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -64,6 +64,9 @@ func Open(opts Options) (*DB, error) {
 		Logger:                 logger.Discard,
 		PrepareStmt:            false,
 	}
+	if opts.Logger != nil {
+		cfg.Logger = slowLog{log: opts.Logger, threshold: SlowQuery}
+	}
 	var (
 		dialector gorm.Dialector
 		dialect   Dialect

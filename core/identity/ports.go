@@ -98,6 +98,8 @@ type Revocations interface {
 // Deferrer runs work after the request that asked for it has been answered.
 // Password-reset requests use it so that an address with an account is
 // answered exactly as fast as one without. A nil Deferrer runs work at once.
+// ctx is the request's: the work does not run under it (the request is over
+// by then) but keeps what it carries for the log, such as the request id.
 type Deferrer interface {
-	Defer(name string, work func(ctx context.Context) error)
+	Defer(ctx context.Context, name string, work func(ctx context.Context) error)
 }

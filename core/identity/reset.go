@@ -23,7 +23,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, emailAddr string) er
 	if s.d.Later == nil {
 		return s.sendReset(ctx, emailAddr)
 	}
-	s.d.Later.Defer("password_reset", func(ctx context.Context) error { return s.sendReset(ctx, emailAddr) })
+	s.d.Later.Defer(ctx, "password_reset", func(ctx context.Context) error { return s.sendReset(ctx, emailAddr) })
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
+	"interno/adapters/metrics"
 	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/adapters/webpush"
@@ -28,6 +29,7 @@ import (
 	"interno/core/messaging"
 	"interno/core/push"
 	"interno/core/scheduling"
+	"interno/core/trace"
 	"interno/web"
 )
 
@@ -53,6 +55,8 @@ type app struct {
 	push       *push.Service
 	pushes     *webpush.Dispatcher
 	http       *httpapi.Server
+	metrics    *metrics.Registry
+	metricsLn  net.Listener
 	background sync.WaitGroup
 }
 
@@ -67,7 +71,8 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	if b, ok := w.(*bufferedLog); ok {
 		h = flushOnWarn{h, b.Flush}
 	}
-	return slog.New(h)
+	// Every line logged with a request's context names the request.
+	return slog.New(trace.Handler(h))
 }
 
 func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
@@ -117,6 +122,7 @@ func (a *app) wire() error {
 		sender = o
 	}
 	a.dispatcher = mail.NewDispatcher(mailStore{a.mailQueue}, sender, mail.DispatcherOptions{Logger: a.log})
+	a.metrics = a.newMetrics()
 
 	uploadStore, cacheStore, err := a.openStores()
 	if err != nil {
@@ -126,6 +132,7 @@ func (a *app) wire() error {
 		Uploads:  uploadStore,
 		StyleDir: filepath.Join(cfg.DataDir, "styles"),
 		Cache:    cacheStore,
+		Observe:  a.metrics.ImageProcessed,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
@@ -184,6 +191,7 @@ func (a *app) wire() error {
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
 		Events: hubStreams{a.realtime}, Throttles: a.throttles, Push: a.push,
+		Observe: a.metrics, Metrics: a.publicMetrics(),
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -290,12 +298,22 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("INTERNO_ADDR: %w", err)
 	}
+	if err := a.listenMetrics(); err != nil {
+		ln.Close()
+		return err
+	}
 	return a.run(ctx, ln)
 }
 
 func (a *app) run(ctx context.Context, ln net.Listener) error {
 	bg, stopBG := context.WithCancel(context.Background())
 	a.startBackground(bg)
+	stopMetrics := a.serveMetrics()
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		stopMetrics(ctx)
+	}()
 	hs := &http.Server{
 		Handler:           a.http.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -54,6 +54,9 @@ type Config struct {
 	StorageURL       string `env:"STORAGE_URL"`
 	StorageAccessKey string `env:"STORAGE_ACCESS_KEY"`
 	StorageSecretKey string `env:"STORAGE_SECRET_KEY"`
+	// MetricsAddr gives /metrics a listener of its own (e.g. 127.0.0.1:9090),
+	// without authentication; empty serves it on Addr to admins only.
+	MetricsAddr string `env:"METRICS_ADDR"`
 	// PushAllowLoopback admits push endpoints on loopback (tests only).
 	PushAllowLoopback bool `env:"PUSH_ALLOW_LOOPBACK" envDefault:"false"`
 

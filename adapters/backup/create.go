@@ -57,6 +57,11 @@ type CreateOptions struct {
 	Version string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// UploadsElsewhere, when set, says where the uploads live instead of the data directory
+	// (an object-storage bucket) and how to back them up: the archive then carries no
+	// uploads, and the manifest records this note rather than pretending an empty folder
+	// is all there is.
+	UploadsElsewhere string
 	// Warn receives one line per skipped entry (a symlink in uploads, a file deleted meanwhile).
 	Warn func(msg string)
 }
@@ -137,7 +142,9 @@ func Create(ctx context.Context, opts CreateOptions) (Manifest, error) {
 			return Manifest{}, err
 		}
 	}
-	if err := w.addUploads(ctx, uploads, opts.Warn); err != nil {
+	if opts.UploadsElsewhere != "" {
+		m.UploadsNote = opts.UploadsElsewhere
+	} else if err := w.addUploads(ctx, uploads, opts.Warn); err != nil {
 		return Manifest{}, err
 	}
 	m.Files = w.files

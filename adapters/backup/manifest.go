@@ -48,6 +48,9 @@ type Manifest struct {
 	CreatedAt      time.Time `json:"created_at"`
 	Database       Database  `json:"database"`
 	Files          []File    `json:"files"`
+	// UploadsNote is set when the uploads live in object storage and are not in the
+	// archive: where they are and how to back them up.
+	UploadsNote string `json:"uploads_note,omitempty"`
 }
 
 // Database says what the archive holds of the database.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"strconv"
@@ -15,6 +16,8 @@ import (
 
 // ImageFile is a stored or resized image ready to stream.
 type ImageFile struct {
+	// Open reads the image (a local file or an object in a bucket); when nil, Path is opened.
+	Open        func() (io.ReadSeekCloser, error)
 	Path        string
 	ContentType string
 	ETag        string
@@ -82,7 +85,11 @@ func serveImage(c *gin.Context, f ImageFile, cacheControl string) {
 	if f.ETag != "" {
 		h.Set("ETag", f.ETag)
 	}
-	file, err := os.Open(f.Path)
+	open := f.Open
+	if open == nil {
+		open = func() (io.ReadSeekCloser, error) { return os.Open(f.Path) }
+	}
+	file, err := open()
 	if err != nil {
 		_ = c.Error(fault.New(fault.NotFound, "Image not found").WithReason("not_found"))
 		return

@@ -42,7 +42,7 @@ func BenchmarkVariant_Cold(b *testing.B) {
 				b.SetBytes(int64(len(bigJPEG(b))))
 				for b.Loop() {
 					b.StopTimer()
-					if err := s.cache.root.RemoveAll(cacheDirOf(src)); err != nil {
+					if err := s.removeCached(ctx, cacheDirOf(src)+"/", ""); err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()

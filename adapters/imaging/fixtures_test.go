@@ -18,6 +18,7 @@ import (
 
 	"github.com/h2non/bimg"
 
+	"interno/adapters/objects"
 	"interno/core/fault"
 )
 
@@ -25,11 +26,16 @@ import (
 func newTestService(t testing.TB, mutate ...func(*Config)) *Service {
 	t.Helper()
 	base := t.TempDir()
-	cfg := Config{
-		UploadDir: filepath.Join(base, "uploads"),
-		StyleDir:  filepath.Join(base, "styles"),
-		CacheDir:  filepath.Join(base, "cache"),
+	uploads, err := objects.NewFolder(filepath.Join(base, "uploads"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	cache, err := objects.NewFolder(filepath.Join(base, "cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { uploads.Close(); cache.Close() })
+	cfg := Config{Uploads: uploads, StyleDir: filepath.Join(base, "styles"), Cache: cache}
 	for _, m := range mutate {
 		m(&cfg)
 	}

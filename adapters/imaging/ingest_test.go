@@ -15,6 +15,7 @@ import (
 	"github.com/h2non/bimg"
 	_ "golang.org/x/image/webp" // registers WebP with image.Decode for the checks below
 
+	"interno/adapters/objects"
 	"interno/core/fault"
 )
 
@@ -133,7 +134,7 @@ func TestService_Ingest(t *testing.T) {
 // assertNothingStored fails if any file, temporary or not, was left under the upload root.
 func assertNothingStored(t *testing.T, s *Service) {
 	t.Helper()
-	err := filepath.WalkDir(s.uploads.dir, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(s.uploads.(*objects.Folder).Dir(), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			t.Errorf("left %s behind", p)
 		}

@@ -17,7 +17,7 @@ const (
 	stylesPrefix  = "styles"
 )
 
-// Upload kinds: the folders under UploadDir, one per kind of picture.
+// Upload kinds: the first segment of an upload's key, one per kind of picture.
 const (
 	// KindProfilePicture stores avatars, served as /api/uploads/profile_pictures/{file}.
 	KindProfilePicture = "profile_pictures"
@@ -69,8 +69,9 @@ func (r *storeRoot) close() error {
 // location is a validated virtual path and where it lives.
 type location struct {
 	virtual string     // canonical "uploads/gallery/x.jpg"
-	rel     string     // path inside root, slash-separated
-	root    *storeRoot // UploadDir or StyleDir
+	rel     string     // key in the uploads store, or path inside the style root
+	upload  bool       // in the uploads store
+	root    *storeRoot // StyleDir, for style pictures
 }
 
 // resolve validates a virtual path syntactically and maps it to its root. Any doubt is NotFound:
@@ -99,7 +100,7 @@ func (s *Service) resolve(p string) (location, error) {
 		if len(parts) != 3 || !validKind(parts[1]) {
 			return location{}, ErrNotFound
 		}
-		loc.root = s.uploads
+		loc.upload = true
 	case stylesPrefix:
 		if len(parts) < 2 || s.styles == nil {
 			return location{}, ErrNotFound

@@ -10,6 +10,7 @@ import (
 
 	"github.com/h2non/bimg"
 
+	"interno/adapters/objects"
 	"interno/core/fault"
 )
 
@@ -43,11 +44,14 @@ func TestService_Original(t *testing.T) {
 	}
 	link := func(target, name string) {
 		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.Symlink(target, name); err != nil {
 			t.Fatal(err)
 		}
 	}
-	link(filepath.Join(outside, "secret.jpg"), filepath.Join(s.uploads.dir, KindGallery, "escape.jpg"))
+	link(filepath.Join(outside, "secret.jpg"), filepath.Join(s.uploads.(*objects.Folder).Dir(), KindGallery, "escape.jpg"))
 	link(outside, filepath.Join(s.styles.dir, "outdir"))
 	link("../../../../../../etc/passwd", filepath.Join(s.styles.dir, "passwd.jpg"))
 	link("A/eclettico_1.jpg", filepath.Join(s.styles.dir, "alias.jpg"))

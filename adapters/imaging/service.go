@@ -16,13 +16,15 @@
 //     format keeps serving simple; interior photos do not need alpha, and variants are
 //     re-encoded per client anyway. Animated GIF and WebP keep their first frame.
 //   - File names are 128 random bits (crypto/rand) in hex; nothing of the client's name survives.
-//     Writes go to a hidden temporary file in the target folder, are fsynced, then renamed.
+//     Uploads and variants are kept through the files.Store port (core/files): a folder of the
+//     data directory, or a bucket of an S3-compatible store shared by several instances. Style
+//     pictures are painted by each instance and stay in a local folder.
 //   - Variants are WebP when the Accept header lists image/webp, JPEG otherwise (callers add
 //     Vary: Accept). AVIF is not emitted: on this libvips (8.14, libheif with aom) it encoded
 //     1.4-1.7x slower than WebP for sizes no better on detailed pictures, every browser that
 //     takes AVIF also takes WebP, and the AV1 encoder runs its own threads outside Workers.
-//   - Variants never upscale, are bounded by width only, and are cached on disk under
-//     CacheDir/<hash of path>/<hash of source size and mtime>/w<width>-q<quality>.<ext>, so a
+//   - Variants never upscale, are bounded by width only, and are cached in the Cache store under
+//     <hash of path>/<hash of source size and mtime>/w<width>-q<quality>.<ext>, so a
 //     changed source gets a new key (older versions are pruned) and Remove drops one folder.
 //     ETags are strong: the hash of that key, which fixes the bytes.
 //   - Concurrent requests for one missing variant share one resize (singleflight); all libvips
@@ -31,7 +33,7 @@
 //     MaxWaiting jobs queue for a slot; beyond that a request is refused at once with ErrBusy
 //     (503, Retry-After) instead of piling up memory and latency.
 //   - Paths are virtual: "uploads/<kind>/<file>" and "styles/<any/depth>". Everything else, and
-//     everything suspicious, is NotFound; files are opened through os.Root.
+//     everything suspicious, is NotFound; style files are opened through os.Root.
 package imaging
 
 import (
@@ -41,9 +43,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -52,19 +54,20 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"interno/core/fault"
+	"interno/core/files"
 )
 
 // Config says where pictures live and how much work one picture may cost; zero values take the
 // documented defaults so callers only set what they mean to change.
 type Config struct {
-	UploadDir      string // root of stored uploads; one folder per kind
-	StyleDir       string // root of generated style pictures, read only; empty disables "styles/..."
-	CacheDir       string // resized variants
-	MaxUploadBytes int64  // default 10 MiB
-	MaxPixels      int    // default 40,000,000, checked from the header alone
-	MaxSide        int    // default 10,000
-	Workers        int    // concurrent libvips jobs, default half the CPUs (at least 1)
-	MaxWaiting     int    // jobs that may wait for a slot before ErrBusy, default 64
+	Uploads        files.Store // stored uploads, keys "<kind>/<file>"
+	StyleDir       string      // root of generated style pictures, read only; empty disables "styles/..."
+	Cache          files.Store // resized variants
+	MaxUploadBytes int64       // default 10 MiB
+	MaxPixels      int         // default 40,000,000, checked from the header alone
+	MaxSide        int         // default 10,000
+	Workers        int         // concurrent libvips jobs, default half the CPUs (at least 1)
+	MaxWaiting     int         // jobs that may wait for a slot before ErrBusy, default 64
 	// Observe, when set, receives the duration of each libvips job once it
 	// holds its slot (the wait for a slot is not counted); for metrics.
 	Observe func(time.Duration)
@@ -93,7 +96,9 @@ type Stored struct {
 
 // File is what the HTTP layer needs to stream a picture with caching headers.
 type File struct {
-	Path        string // absolute path, symlinks resolved, inside one of our roots
+	// Open reads the picture; the caller closes what it returns.
+	Open        func() (io.ReadSeekCloser, error)
+	Path        string // absolute path when the picture is a local file (styles, folder stores), else ""
 	ContentType string
 	ETag        string // strong, quoted
 	Size        int64
@@ -104,9 +109,9 @@ type File struct {
 type Service struct {
 	cfg     Config
 	lim     limits
-	uploads *storeRoot
+	uploads files.Store
 	styles  *storeRoot
-	cache   *storeRoot
+	cache   files.Store
 	sem     chan struct{}
 	waiting atomic.Int64 // jobs waiting for a slot
 	flight  singleflight.Group
@@ -115,8 +120,8 @@ type Service struct {
 
 // New opens (and creates where missing) the storage roots and applies defaults.
 func New(cfg Config) (*Service, error) {
-	if cfg.UploadDir == "" || cfg.CacheDir == "" {
-		return nil, errors.New("imaging: UploadDir and CacheDir are required")
+	if cfg.Uploads == nil || cfg.Cache == nil {
+		return nil, errors.New("imaging: the Uploads and Cache stores are required")
 	}
 	if cfg.MaxUploadBytes <= 0 {
 		cfg.MaxUploadBytes = DefaultMaxUploadBytes
@@ -139,20 +144,8 @@ func New(cfg Config) (*Service, error) {
 		lim: limits{maxBytes: cfg.MaxUploadBytes, maxPixels: cfg.MaxPixels, maxSide: cfg.MaxSide},
 		sem: make(chan struct{}, cfg.Workers),
 	}
+	s.uploads, s.cache = cfg.Uploads, cfg.Cache
 	var err error
-	if s.uploads, err = openRoot(cfg.UploadDir); err != nil {
-		return nil, err
-	}
-	for _, k := range kinds {
-		if err := s.uploads.root.MkdirAll(k, 0o755); err != nil {
-			s.Close()
-			return nil, fmt.Errorf("imaging: create %s: %w", k, err)
-		}
-	}
-	if s.cache, err = openRoot(cfg.CacheDir); err != nil {
-		s.Close()
-		return nil, err
-	}
 	if cfg.StyleDir != "" {
 		if s.styles, err = openRoot(cfg.StyleDir); err != nil {
 			s.Close()
@@ -162,9 +155,10 @@ func New(cfg Config) (*Service, error) {
 	return s, nil
 }
 
-// Close releases the directory handles; the service must not be used afterwards.
+// Close releases the style folder's handle (the stores belong to the caller);
+// the service must not be used afterwards.
 func (s *Service) Close() error {
-	return errors.Join(s.uploads.close(), s.styles.close(), s.cache.close())
+	return s.styles.close()
 }
 
 // Ingest validates an upload and stores a sanitised re-encoded copy under kind, fitted inside
@@ -200,7 +194,7 @@ func (s *Service) Ingest(ctx context.Context, kind string, data []byte, maxW, ma
 		return Stored{}, err
 	}
 	rel := path.Join(kind, name+".jpg")
-	if err := writeAtomic(s.uploads, rel, out.data); err != nil {
+	if err := s.uploads.Put(ctx, rel, out.data, "image/jpeg"); err != nil {
 		return Stored{}, fault.New(fault.Internal, "storing picture failed").WithCause(err)
 	}
 	return Stored{Path: uploadsPrefix + "/" + rel, Width: out.width, Height: out.height, Bytes: len(out.data)}, nil
@@ -310,13 +304,13 @@ func (s *Service) Remove(ctx context.Context, p string) error {
 	if err != nil {
 		return err
 	}
-	if loc.root != s.uploads {
+	if !loc.upload {
 		return ErrNotFound
 	}
-	if err := loc.root.root.Remove(filepath.FromSlash(loc.rel)); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := s.uploads.Delete(ctx, loc.rel); err != nil {
 		return fault.New(fault.Internal, "removing picture failed").WithCause(err)
 	}
-	if err := s.cache.root.RemoveAll(cacheDirOf(loc.virtual)); err != nil {
+	if err := s.removeCached(ctx, cacheDirOf(loc.virtual)+"/", ""); err != nil {
 		return fault.New(fault.Internal, "removing cached variants failed").WithCause(err)
 	}
 	return nil
@@ -332,31 +326,109 @@ func (s *Service) Original(ctx context.Context, p string) (File, error) {
 	if err != nil {
 		return File{}, err
 	}
-	fh, info, err := openRegular(loc)
+	fh, info, err := s.open(ctx, loc)
 	if err != nil {
 		return File{}, err
 	}
 	head := make([]byte, 16)
-	n, err := fh.Read(head)
+	n, err := io.ReadFull(fh, head)
 	fh.Close()
-	if err != nil {
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return File{}, ErrNotFound.WithCause(err)
 	}
 	f, ok := sniff(head[:n])
 	if !ok {
 		return File{}, ErrNotFound
 	}
+	file := File{
+		ContentType: "image/" + string(f),
+		ETag:        etag(fmt.Sprintf("orig|%s|%d|%d", loc.virtual, info.Size, info.ModTime.UnixNano())),
+		Size:        info.Size,
+		ModTime:     info.ModTime,
+	}
+	if loc.upload {
+		file.Path = localPath(s.uploads, loc.rel)
+		file.Open = func() (io.ReadSeekCloser, error) {
+			r, _, err := s.uploads.Open(ctx, loc.rel)
+			return r, err
+		}
+		return file, nil
+	}
 	real, err := realPath(loc)
 	if err != nil {
 		return File{}, err
 	}
-	return File{
-		Path:        real,
-		ContentType: "image/" + string(f),
-		ETag:        etag(fmt.Sprintf("orig|%s|%d|%d", loc.virtual, info.Size(), info.ModTime().UnixNano())),
-		Size:        info.Size(),
-		ModTime:     info.ModTime(),
-	}, nil
+	file.Path = real
+	file.Open = func() (io.ReadSeekCloser, error) { return os.Open(real) }
+	return file, nil
+}
+
+// open reads loc from its store or folder; anything missing, escaping or not a
+// regular file is NotFound.
+func (s *Service) open(ctx context.Context, loc location) (io.ReadSeekCloser, files.Info, error) {
+	if loc.upload {
+		r, info, err := s.uploads.Open(ctx, loc.rel)
+		if err != nil {
+			return nil, files.Info{}, storeErr(err)
+		}
+		return r, info, nil
+	}
+	fh, info, err := openRegular(loc)
+	if err != nil {
+		return nil, files.Info{}, err
+	}
+	return fh, files.Info{Key: loc.rel, Size: info.Size(), ModTime: info.ModTime()}, nil
+}
+
+// stat describes loc without reading it.
+func (s *Service) stat(ctx context.Context, loc location) (files.Info, error) {
+	if loc.upload {
+		info, err := s.uploads.Stat(ctx, loc.rel)
+		return info, storeErr(err)
+	}
+	fh, info, err := openRegular(loc)
+	if err != nil {
+		return files.Info{}, err
+	}
+	fh.Close()
+	return files.Info{Key: loc.rel, Size: info.Size(), ModTime: info.ModTime()}, nil
+}
+
+// storeErr maps a missing file to NotFound and keeps other failures ours.
+func storeErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, files.ErrNotExist):
+		return ErrNotFound.WithCause(err)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	}
+	return fault.New(fault.Internal, "storage unreadable").WithCause(err)
+}
+
+// localPath is a folder store's path for key, or "" for remote stores.
+func localPath(st files.Store, key string) string {
+	if l, ok := st.(interface{ LocalPath(string) string }); ok {
+		return l.LocalPath(key)
+	}
+	return ""
+}
+
+// removeCached deletes the cached files under prefix except those under keep
+// (a prefix too; "" keeps nothing).
+func (s *Service) removeCached(ctx context.Context, prefix, keep string) error {
+	list, err := s.cache.List(ctx, prefix)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, f := range list {
+		if keep == "" || !strings.HasPrefix(f.Key, keep) {
+			errs = append(errs, s.cache.Delete(ctx, f.Key))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // randomName returns 128 random bits in hex, so stored names reveal and collide with nothing.
@@ -366,48 +438,4 @@ func randomName() (string, error) {
 		return "", fault.New(fault.Internal, "no randomness").WithCause(err)
 	}
 	return hex.EncodeToString(b[:]), nil
-}
-
-// writeAtomic writes data to rel inside r through a hidden temporary file, fsync and rename, so a
-// reader never sees half a picture and a crash leaves at most a stray temporary file.
-func writeAtomic(r *storeRoot, rel string, data []byte) (err error) {
-	dir := path.Dir(rel)
-	if err := r.root.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
-		return err
-	}
-	suffix, err := randomName()
-	if err != nil {
-		return err
-	}
-	tmp := path.Join(dir, ".tmp-"+suffix)
-	f, err := r.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	renamed := false
-	defer func() {
-		if err != nil && !renamed {
-			err = errors.Join(err, r.root.Remove(filepath.FromSlash(tmp)))
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := r.root.Rename(filepath.FromSlash(tmp), filepath.FromSlash(rel)); err != nil {
-		return err
-	}
-	renamed = true
-	d, err := r.root.Open(filepath.FromSlash(dir))
-	if err != nil {
-		return err
-	}
-	return errors.Join(d.Sync(), d.Close())
 }

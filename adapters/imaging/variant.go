@@ -7,15 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"mime"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"interno/core/fault"
+	"interno/core/files"
 )
 
 // Named variant sizes, as the spec names them, mapped to the width they fit.
@@ -141,17 +140,18 @@ func (s *Service) Variant(ctx context.Context, p, size string, quality int, acce
 	if err != nil {
 		return File{}, err
 	}
-	fh, info, err := openRegular(loc)
+	info, err := s.stat(ctx, loc)
 	if err != nil {
 		return File{}, err
 	}
-	fh.Close()
 	key := variantKey{
-		virtual: loc.virtual, srcSize: info.Size(), srcMod: info.ModTime().UnixNano(),
+		virtual: loc.virtual, srcSize: info.Size, srcMod: info.ModTime.UnixNano(),
 		width: width, quality: quality, out: negotiate(accept),
 	}
-	if f, err := s.cached(key); err == nil {
+	if f, err := s.cached(ctx, key); err == nil {
 		return f, nil
+	} else if !errors.Is(err, files.ErrNotExist) {
+		return File{}, storeErr(err)
 	}
 	ch := s.flight.DoChan(key.rel(), func() (any, error) {
 		// The work outlives any one caller: others may be waiting on it, and it is bounded by Workers.
@@ -168,33 +168,34 @@ func (s *Service) Variant(ctx context.Context, p, size string, quality int, acce
 	}
 }
 
-// cached returns the variant for key when it is already on disk.
-func (s *Service) cached(key variantKey) (File, error) {
+// cached returns the variant for key when it is already stored.
+func (s *Service) cached(ctx context.Context, key variantKey) (File, error) {
 	rel := key.rel()
-	info, err := s.cache.root.Stat(filepath.FromSlash(rel))
+	info, err := s.cache.Stat(ctx, rel)
 	if err != nil {
 		return File{}, err
 	}
-	if !info.Mode().IsRegular() {
-		return File{}, fs.ErrNotExist
-	}
 	return File{
-		Path:        filepath.Join(s.cache.dir, filepath.FromSlash(rel)),
+		Open: func() (io.ReadSeekCloser, error) {
+			r, _, err := s.cache.Open(ctx, rel)
+			return r, err
+		},
+		Path:        localPath(s.cache, rel),
 		ContentType: key.out.contentType(),
 		ETag:        key.etag(),
-		Size:        info.Size(),
-		ModTime:     info.ModTime(),
+		Size:        info.Size,
+		ModTime:     info.ModTime,
 	}, nil
 }
 
-// render reads the source through its root, runs the same guards as uploads (a file dropped into
-// a root is no more trusted than an upload), resizes, and stores the variant atomically. Older
-// versions of the same source are pruned afterwards.
+// render reads the source, runs the same guards as uploads (a file dropped into
+// a store is no more trusted than an upload), resizes, and stores the variant.
+// Older versions of the same source are pruned afterwards.
 func (s *Service) render(ctx context.Context, loc location, key variantKey) (File, error) {
-	if f, err := s.cached(key); err == nil {
+	if f, err := s.cached(ctx, key); err == nil {
 		return f, nil // finished by a flight that ended between our stat and our turn
 	}
-	fh, _, err := openRegular(loc)
+	fh, _, err := s.open(ctx, loc)
 	if err != nil {
 		return File{}, err
 	}
@@ -214,32 +215,16 @@ func (s *Service) render(ctx context.Context, loc location, key variantKey) (Fil
 	if err != nil {
 		return File{}, err
 	}
-	if err := writeAtomic(s.cache, key.rel(), out.data); err != nil {
+	if err := s.cache.Put(ctx, key.rel(), out.data, key.out.contentType()); err != nil {
 		return File{}, fault.New(fault.Internal, "caching variant failed").WithCause(err)
 	}
-	if err := s.pruneVersions(key); err != nil {
+	dir := cacheDirOf(key.virtual) + "/"
+	if err := s.removeCached(ctx, dir, dir+key.version()+"/"); err != nil {
 		return File{}, fault.New(fault.Internal, "pruning old variants failed").WithCause(err)
 	}
-	return s.cached(key)
-}
-
-// pruneVersions removes cached variants of older versions of key's source.
-func (s *Service) pruneVersions(key variantKey) error {
-	dir := cacheDirOf(key.virtual)
-	d, err := s.cache.root.Open(dir)
+	f2, err := s.cached(ctx, key)
 	if err != nil {
-		return err
+		return File{}, fault.New(fault.Internal, "reading cached variant failed").WithCause(err)
 	}
-	names, err := d.Readdirnames(-1)
-	d.Close()
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, n := range names {
-		if n != key.version() && !strings.HasPrefix(n, ".") {
-			errs = append(errs, s.cache.root.RemoveAll(path.Join(dir, n)))
-		}
-	}
-	return errors.Join(errs...)
+	return f2, nil
 }

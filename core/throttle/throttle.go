@@ -27,7 +27,9 @@ type Entry struct {
 // Store keeps entries by key until they expire. Update must be atomic per
 // key: fn gets the current entry (found is false when there is none or it
 // expired) and returns the entry to keep and for how long; a ttl of zero or
-// less deletes it.
+// less deletes it. fn may run more than once (a store shared by several
+// instances retries after a lost race), so it must depend only on its
+// arguments and overwrite, not accumulate, anything it reports.
 type Store interface {
 	Get(ctx context.Context, key string) (e Entry, found bool, err error)
 	Update(ctx context.Context, key string, fn func(cur Entry, found bool) (next Entry, ttl time.Duration)) error
@@ -87,6 +89,7 @@ func (l *Limiter) Allow(ctx context.Context, key string) error {
 	// A bucket left alone until it is full again can be forgotten.
 	full := l.rate.Every * time.Duration(l.rate.Burst)
 	err := l.store.Update(ctx, hashKey(l.name, key), func(cur Entry, found bool) (Entry, time.Duration) {
+		wait = 0 // fn may run again after a lost race: report only the last run
 		tokens := burst
 		if found {
 			tokens = math.Min(burst, cur.N+float64(now.Sub(cur.At))/float64(l.rate.Every))

@@ -160,3 +160,29 @@ func TestClientKey(t *testing.T) {
 		}
 	}
 }
+
+// retryingStore runs every update's fn twice, the first result thrown away,
+// as a store shared by instances does after a lost race.
+type retryingStore struct{ Store }
+
+func (r retryingStore) Update(ctx context.Context, key string, fn func(Entry, bool) (Entry, time.Duration)) error {
+	cur, found, err := r.Store.Get(ctx, key)
+	if err != nil {
+		return err
+	}
+	if found && cur.N < 1 {
+		// Pretend the first run saw an empty bucket, then a concurrent refill won.
+		fn(cur, found)
+	} else {
+		fn(Entry{N: 0, At: time.Now()}, true)
+	}
+	return r.Store.Update(ctx, key, fn)
+}
+
+func TestLimiter_RetriedUpdateReportsOnlyTheLastRun(t *testing.T) {
+	clk := newClock()
+	l := NewLimiter("t", Rate{Burst: 2, Every: time.Minute}, retryingStore{NewMemory(0, clk.now)}, clk.now)
+	if err := l.Allow(context.Background(), "k"); err != nil {
+		t.Fatalf("a call allowed by the last run was refused by a discarded one: %v", err)
+	}
+}

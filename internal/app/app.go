@@ -30,7 +30,6 @@ import (
 	"interno/core/messaging"
 	"interno/core/push"
 	"interno/core/scheduling"
-	"interno/core/throttle"
 	"interno/core/trace"
 	"interno/web"
 )
@@ -46,7 +45,7 @@ type app struct {
 	dispatcher *mail.Dispatcher
 	images     *imaging.Service
 	art        *artwork.Library
-	throttles  *throttle.Memory
+	throttles  *store.ThrottleStore
 	later      *deferred
 	identity   *identity.Service
 	designers  *designers.Service
@@ -127,11 +126,15 @@ func (a *app) wire() error {
 	a.dispatcher = mail.NewDispatcher(mailStore{a.mailQueue}, sender, mail.DispatcherOptions{Logger: a.log})
 	a.metrics = a.newMetrics()
 
+	uploadStore, cacheStore, err := a.openStores()
+	if err != nil {
+		return err
+	}
 	images, err := imaging.New(imaging.Config{
-		UploadDir: filepath.Join(cfg.DataDir, "uploads"),
-		StyleDir:  filepath.Join(cfg.DataDir, "styles"),
-		CacheDir:  filepath.Join(cfg.DataDir, "cache", "images"),
-		Observe:   a.metrics.ImageProcessed,
+		Uploads:  uploadStore,
+		StyleDir: filepath.Join(cfg.DataDir, "styles"),
+		Cache:    cacheStore,
+		Observe:  a.metrics.ImageProcessed,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
@@ -143,7 +146,8 @@ func (a *app) wire() error {
 	} else if n > 0 {
 		a.log.Info("style pictures pruned", "removed", n)
 	}
-	a.throttles = throttle.NewMemory(0, time.Now)
+	// Counters live in the database, so every instance on it counts the same attempts.
+	a.throttles = store.NewThrottleStore(a.db)
 	a.later = newDeferred(a.log)
 	var lockout *identity.Lockout
 	if !cfg.rateLimits.Off {
@@ -237,8 +241,8 @@ func (a *app) startBackground(ctx context.Context) {
 }
 
 // housekeeping drops idempotency records past their 7-day retention,
-// revocations of tokens that have expired anyway, and finished push jobs
-// older than 8 days.
+// revocations of tokens that have expired anyway, expired throttle counters,
+// and finished push jobs older than 8 days.
 func (a *app) housekeeping(ctx context.Context) {
 	repo := store.NewIdempotencyRepo(a.db)
 	revoked := store.NewRevocationRepo(a.db)
@@ -255,6 +259,11 @@ func (a *app) housekeeping(ctx context.Context) {
 			a.log.Warn("revoked-token purge failed", "error", err)
 		} else if n > 0 {
 			a.log.Info("revoked tokens purged", "count", n)
+		}
+		if n, err := a.throttles.Purge(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			a.log.Warn("throttle purge failed", "error", err)
+		} else if n > 0 {
+			a.log.Info("expired throttle counters purged", "count", n)
 		}
 		if n, err := pushes.PurgeJobs(ctx, time.Now().Add(-8*24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.log.Warn("push job purge failed", "error", err)

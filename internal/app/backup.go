@@ -51,6 +51,9 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 		},
 		Warn: func(msg string) { fmt.Fprintln(stderr, "backup: warning:", msg) },
 	}
+	if cfg.storage != nil {
+		opts.UploadsElsewhere = uploadsInBucketNote(*cfg.storage)
+	}
 	var pg backup.PostgresCommands
 	if engine == backup.EnginePostgres {
 		if pg, err = backup.PgCommands(cfg.DatabaseURL, file); err != nil {
@@ -63,10 +66,23 @@ func backupCommand(ctx context.Context, cfg Config, args []string, stdout, stder
 		return fmt.Errorf("backup: %w", err)
 	}
 	uploads, bytes := uploadStats(m)
+	if m.UploadsNote != "" {
+		fmt.Fprintln(stdout, m.UploadsNote)
+	}
+	if engine == backup.EnginePostgres && m.UploadsNote != "" {
+		fmt.Fprintf(stdout, "PostgreSQL is backed up with its own tools: %s holds only the manifest, schema version %d.\n", file, m.Database.SchemaVersion)
+		fmt.Fprint(stdout, pg.String())
+		return nil
+	}
 	if engine == backup.EnginePostgres {
 		fmt.Fprintf(stdout, "PostgreSQL is backed up with its own tools: %s holds the uploads only (%s, %s), schema version %d.\n", file, plural(uploads, "file"), humanBytes(bytes), m.Database.SchemaVersion)
 		fmt.Fprint(stdout, pg.String())
 		fmt.Fprintf(stdout, "    interno restore %s   (the uploads, on the same data volume)\n", file)
+		return nil
+	}
+	if m.UploadsNote != "" {
+		fmt.Fprintf(stdout, "backup written to %s: database at schema version %d with %d rows in %d tables; no uploads (they are in the bucket)\n",
+			file, m.Database.SchemaVersion, totalRows(m), len(m.Database.Tables))
 		return nil
 	}
 	fmt.Fprintf(stdout, "backup written to %s: database at schema version %d with %d rows in %d tables, %s (%s)\n",

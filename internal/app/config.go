@@ -19,6 +19,7 @@ import (
 
 	"interno/adapters/httpapi"
 	"interno/adapters/mail"
+	"interno/adapters/objects"
 	"interno/adapters/webpush"
 )
 
@@ -49,6 +50,10 @@ type Config struct {
 	VAPIDPublicKey  string        `env:"VAPID_PUBLIC_KEY"`
 	VAPIDPrivateKey string        `env:"VAPID_PRIVATE_KEY"`
 	VAPIDSubject    string        `env:"VAPID_SUBJECT"`
+	// StorageURL puts uploads in an S3-compatible bucket (storage.go); empty: the data directory.
+	StorageURL       string `env:"STORAGE_URL"`
+	StorageAccessKey string `env:"STORAGE_ACCESS_KEY"`
+	StorageSecretKey string `env:"STORAGE_SECRET_KEY"`
 	// MetricsAddr gives /metrics a listener of its own (e.g. 127.0.0.1:9090),
 	// without authentication; empty serves it on Addr to admins only.
 	MetricsAddr string `env:"METRICS_ADDR"`
@@ -60,6 +65,7 @@ type Config struct {
 	smtp         *mail.SMTPConfig
 	vapidKeys    *webpush.Keys
 	vapidSubject string
+	storage      *objects.S3Config
 	// pushLookup replaces DNS for push endpoints; tests set it so that no
 	// test ever resolves a name (nil: the system resolver).
 	pushLookup func(ctx context.Context, host string) ([]netip.Addr, error)
@@ -126,6 +132,13 @@ func (c *Config) validate() error {
 			return fmt.Errorf("INTERNO_SMTP_URL: %v", err)
 		}
 		c.smtp = &sc
+	}
+	if c.StorageURL != "" {
+		sc, err := objects.ParseS3URL(c.StorageURL, c.StorageAccessKey, c.StorageSecretKey)
+		if err != nil {
+			return fmt.Errorf("INTERNO_STORAGE_URL: %v", err)
+		}
+		c.storage = &sc
 	}
 	rl, err := httpapi.ParseRateLimits(c.RateLimits)
 	if err != nil {

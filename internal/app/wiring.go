@@ -118,7 +118,7 @@ func (u uploads) Variant(ctx context.Context, path, size string, quality int, ac
 }
 
 func imageFile(f imaging.File) httpapi.ImageFile {
-	return httpapi.ImageFile{Path: f.Path, ContentType: f.ContentType, ETag: f.ETag, Size: f.Size, ModTime: f.ModTime}
+	return httpapi.ImageFile{Open: f.Open, Path: f.Path, ContentType: f.ContentType, ETag: f.ETag, Size: f.Size, ModTime: f.ModTime}
 }
 
 // designerImages stores gallery and profile images sent as data URLs.

@@ -1,5 +1,12 @@
 // Package web holds the built single-page app (web/dist) so the Go binary can
 // serve it without any files next to it. `make build` runs the Vite build first.
+//
+// A fresh clone has no web/dist yet. So that `go build ./...` and `go vet
+// ./...` still work there, the embed pattern also matches the committed
+// placeholder web/dist.missing, which lies outside web/dist (the Vite build
+// empties that directory and never touches the placeholder). A binary built
+// that way embeds only the placeholder: Built reports false and the server
+// refuses to start (internal/app), so it is never served as an empty app.
 package web
 
 import (
@@ -7,14 +14,25 @@ import (
 	"io/fs"
 )
 
-//go:embed all:dist
-var dist embed.FS
+//go:embed all:dist*
+var files embed.FS
 
-// Dist returns the built app with dist/ as its root.
+// Built reports whether the real app was embedded (web/dist/index.html), not
+// only the placeholder.
+func Built() bool {
+	_, err := fs.Stat(files, "dist/index.html")
+	return err == nil
+}
+
+// ErrNotBuilt is the message for a binary embedding only the placeholder.
+const ErrNotBuilt = "the web app is not built into this binary (only the placeholder web/dist.missing is embedded): run `make build`, which builds web/dist before the Go binary"
+
+// Dist returns the built app with dist/ as its root; it is empty when Built
+// is false.
 func Dist() fs.FS {
-	sub, err := fs.Sub(dist, "dist")
+	sub, err := fs.Sub(files, "dist")
 	if err != nil {
-		panic(err) // impossible: "dist" is a literal embedded directory
+		panic(err) // impossible: "dist" is a valid path
 	}
 	return sub
 }

@@ -13,6 +13,7 @@ import (
 	"interno/core/admin"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -52,7 +53,7 @@ func (p testAdminProfiles) Designer(ctx context.Context, id int64) (admin.Design
 }
 
 func (p testAdminProfiles) UpdateDesigner(ctx context.Context, id int64, e admin.DesignerEdit) (admin.Designer, error) {
-	d, err := p.d.Update(ctx, designers.Caller{IsAdmin: true}, id, designers.Edit{Apply: func(pr *designers.Profile) {
+	d, err := p.d.Update(ctx, kernel.Principal{Role: kernel.RoleAdmin}, id, designers.Edit{Apply: func(pr *designers.Profile) {
 		if e.Name != nil {
 			pr.Name = *e.Name
 		}
@@ -73,12 +74,12 @@ func (p testAdminProfiles) UpdateDesigner(ctx context.Context, id int64, e admin
 }
 
 func (p testAdminProfiles) ToggleVerified(ctx context.Context, id int64) (admin.Designer, error) {
-	d, err := p.d.ToggleVerified(ctx, designers.Caller{IsAdmin: true}, id)
+	d, err := p.d.ToggleVerified(ctx, kernel.Principal{Role: kernel.RoleAdmin}, id)
 	return adminDesignerOf(d), err
 }
 
 func (p testAdminProfiles) DeleteDesigner(ctx context.Context, id int64) error {
-	return p.d.Delete(ctx, designers.Caller{IsAdmin: true}, id)
+	return p.d.Delete(ctx, kernel.Principal{Role: kernel.RoleAdmin}, id)
 }
 
 // adminEnv is a router with the admin panel wired in and a cast: two

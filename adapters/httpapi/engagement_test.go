@@ -15,6 +15,7 @@ import (
 	"interno/core/email"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/matching"
 )
 
@@ -221,7 +222,7 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		}
 		var tracking string
 		t.Run("VisitorSendsToAnAddress", func(t *testing.T) {
-			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("C"), 5)
+			quiz, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("C"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,11 +258,11 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 			}
 		})
 		t.Run("LinksCarryNoLeadWithoutItsToken", func(t *testing.T) {
-			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("B"), 5)
+			quiz, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("B"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}
-			other, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("D"), 5)
+			other, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("D"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}

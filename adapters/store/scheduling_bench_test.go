@@ -11,6 +11,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/scheduling"
 	"interno/core/style"
 )
@@ -71,7 +72,7 @@ func BenchmarkFreeSlots62Days(b *testing.B) {
 		}
 		svc := scheduling.NewService(scheduling.Config{Location: loc, MinNotice: 2 * time.Hour, Clock: func() time.Time { return now }},
 			scheduling.Deps{Repo: repo, Designers: benchDesigners{store.NewDesignerRepo(db)}, Mail: discardQueue{}, Tx: db})
-		if _, err := svc.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, week); err != nil {
+		if _, err := svc.SetWeek(ctx, kernel.Principal{UserID: d.UserID}, d.ID, week); err != nil {
 			b.Fatal(err)
 		}
 		statuses := []scheduling.Action{"", scheduling.ActConfirm, scheduling.ActReject, scheduling.ActComplete}

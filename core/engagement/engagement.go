@@ -80,14 +80,6 @@ type StyleAnalysis struct {
 	Percentages map[style.Code]int
 }
 
-// Caller is who asks; zero UserID means an anonymous visitor.
-type Caller struct {
-	UserID int64
-	Admin  bool
-	// Client identifies an anonymous visitor for throttling (their address).
-	Client string
-}
-
 // Faults callers recognise.
 var (
 	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")

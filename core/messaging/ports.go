@@ -111,8 +111,3 @@ type Pushes interface {
 	// was opened or marked read, or reader replied in it.
 	Read(ctx context.Context, ct Contact, reader int64, unread func(context.Context) (int, error)) error
 }
-
-// Caller is who asks.
-type Caller struct {
-	UserID int64
-}

@@ -9,6 +9,7 @@ import (
 
 	"interno/core/email"
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -101,7 +102,7 @@ type Sent struct {
 
 // Open writes to a designer: it opens the conversation between the caller
 // and the designer or, if one exists, adds the message to it.
-func (s *Service) Open(ctx context.Context, c Caller, r OpenRequest) (Sent, error) {
+func (s *Service) Open(ctx context.Context, c kernel.Principal, r OpenRequest) (Sent, error) {
 	var v fault.Validation
 	v.Check(r.DesignerID > 0, "designer_id", "designer_id is required")
 	if err := v.Err(); err != nil {
@@ -179,7 +180,7 @@ func (s *Service) Open(ctx context.Context, c Caller, r OpenRequest) (Sent, erro
 
 // Send adds a message to a conversation the caller takes part in; anyone
 // else gets ErrNotFound.
-func (s *Service) Send(ctx context.Context, c Caller, contactID int64, message, clientID string) (Sent, error) {
+func (s *Service) Send(ctx context.Context, c kernel.Principal, contactID int64, message, clientID string) (Sent, error) {
 	text, err := CleanText("message", message, MaxMessageLength, true)
 	if err != nil {
 		return Sent{}, err
@@ -200,7 +201,7 @@ func (s *Service) Send(ctx context.Context, c Caller, contactID int64, message, 
 }
 
 // settle turns a lost race on the same client id into the stored message.
-func (s *Service) settle(ctx context.Context, c Caller, clientID, text string, out Sent, err error) (Sent, error) {
+func (s *Service) settle(ctx context.Context, c kernel.Principal, clientID, text string, out Sent, err error) (Sent, error) {
 	if errors.Is(err, ErrClientIDTaken) {
 		if dup, ok, derr := s.duplicate(ctx, c, clientID, text, 0); derr == nil && ok {
 			return dup, nil
@@ -211,7 +212,7 @@ func (s *Service) settle(ctx context.Context, c Caller, clientID, text string, o
 
 // duplicate finds a message the caller already sent with clientID: the same
 // text answers with it, another text is ErrClientIDReused.
-func (s *Service) duplicate(ctx context.Context, c Caller, clientID, text string, contactID int64) (Sent, bool, error) {
+func (s *Service) duplicate(ctx context.Context, c kernel.Principal, clientID, text string, contactID int64) (Sent, bool, error) {
 	if clientID == "" {
 		return Sent{}, false, nil
 	}
@@ -235,7 +236,7 @@ func (s *Service) duplicate(ctx context.Context, c Caller, clientID, text string
 // post locks the conversation, checks the caller takes part, stores the
 // message and applies the unread rules; the first message of the
 // recipient's unread run queues their delayed e-mail.
-func (s *Service) post(ctx context.Context, c Caller, contactID int64, text, clientID string, edit func(*Contact)) (Sent, error) {
+func (s *Service) post(ctx context.Context, c kernel.Principal, contactID int64, text, clientID string, edit func(*Contact)) (Sent, error) {
 	var m Message
 	var started bool
 	var ended int64
@@ -303,7 +304,7 @@ func (s *Service) publish(ctx context.Context, ct Contact, e Event) {
 
 // Conversation returns a contact the caller takes part in with a page of
 // its messages, and marks it read for the caller when markRead is set.
-func (s *Service) Conversation(ctx context.Context, c Caller, q MessageQuery, markRead bool) (Contact, []Message, bool, error) {
+func (s *Service) Conversation(ctx context.Context, c kernel.Principal, q MessageQuery, markRead bool) (Contact, []Message, bool, error) {
 	if q.Limit <= 0 {
 		q.Limit = DefaultMessages
 	}
@@ -329,14 +330,14 @@ func (s *Service) Conversation(ctx context.Context, c Caller, q MessageQuery, ma
 
 // SetStatus is the status call: read marks the conversation read for the
 // caller; new and unread mark it unread again for the caller.
-func (s *Service) SetStatus(ctx context.Context, c Caller, contactID int64, st Status) (Contact, error) {
+func (s *Service) SetStatus(ctx context.Context, c kernel.Principal, contactID int64, st Status) (Contact, error) {
 	if !st.Valid() {
 		return Contact{}, fieldFault("status", "status must be one of new, unread, read", "invalid_status")
 	}
 	return s.markRead(ctx, c, contactID, st)
 }
 
-func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st Status) (Contact, error) {
+func (s *Service) markRead(ctx context.Context, c kernel.Principal, contactID int64, st Status) (Contact, error) {
 	var out Contact
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		var ended int64
@@ -373,20 +374,20 @@ func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st St
 // designer together (the app badge's number).
 func (s *Service) unreadOf(userID int64) func(context.Context) (int, error) {
 	return func(ctx context.Context) (int, error) {
-		u, err := s.UnreadCount(ctx, Caller{UserID: userID})
+		u, err := s.UnreadCount(ctx, kernel.Principal{UserID: userID})
 		return u.AsCustomer + u.AsDesigner, err
 	}
 }
 
 // CustomerContacts lists the caller's conversations as a customer.
-func (s *Service) CustomerContacts(ctx context.Context, c Caller, q ListQuery) ([]Contact, int, error) {
+func (s *Service) CustomerContacts(ctx context.Context, c kernel.Principal, q ListQuery) ([]Contact, int, error) {
 	q.CustomerID, q.DesignerID = c.UserID, 0
 	return s.d.Repo.List(ctx, page(q))
 }
 
 // DesignerContacts lists the conversations of the caller's designer
 // profile; an account without a profile has none.
-func (s *Service) DesignerContacts(ctx context.Context, c Caller, q ListQuery) ([]Contact, int, error) {
+func (s *Service) DesignerContacts(ctx context.Context, c kernel.Principal, q ListQuery) ([]Contact, int, error) {
 	d, err := s.d.Designers.OfUser(ctx, c.UserID)
 	if errors.Is(err, ErrDesignerNotFound) {
 		return []Contact{}, 0, nil
@@ -406,7 +407,7 @@ type UnreadCounts struct {
 }
 
 // UnreadCount counts the caller's unread conversations.
-func (s *Service) UnreadCount(ctx context.Context, c Caller) (UnreadCounts, error) {
+func (s *Service) UnreadCount(ctx context.Context, c kernel.Principal) (UnreadCounts, error) {
 	var u UnreadCounts
 	var err error
 	if u.AsCustomer, err = s.d.Repo.CountUnread(ctx, ListQuery{CustomerID: c.UserID}); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 type fixture struct {
@@ -17,15 +18,15 @@ type fixture struct {
 	mail   *memQueue
 	events *memEvents
 	now    time.Time
-	sofia  Caller // designer 10's account
-	anna   Caller
-	bruno  Caller
+	sofia  kernel.Principal // designer 10's account
+	anna   kernel.Principal
+	bruno  kernel.Principal
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{repo: newMemRepo(), mail: &memQueue{}, events: &memEvents{}, now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
-		sofia: Caller{UserID: 100}, anna: Caller{UserID: 200}, bruno: Caller{UserID: 201}}
+		sofia: kernel.Principal{UserID: 100}, anna: kernel.Principal{UserID: 200}, bruno: kernel.Principal{UserID: 201}}
 	f.repo.users[100] = Account{Name: "Sofia Marino", Email: "sofia@example.com"}
 	f.repo.users[200] = Account{Name: "Anna Neri", Email: "anna@example.com"}
 	f.repo.users[201] = Account{Name: "Bruno Gialli", Email: "bruno@example.com"}
@@ -36,7 +37,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) open(t *testing.T, c Caller, text, clientID string) Sent {
+func (f *fixture) open(t *testing.T, c kernel.Principal, text, clientID string) Sent {
 	t.Helper()
 	s, err := f.svc.Open(context.Background(), c, OpenRequest{DesignerID: 10, Message: text, ClientID: clientID})
 	if err != nil {

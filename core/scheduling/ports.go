@@ -103,8 +103,3 @@ type Events interface {
 type Pushes interface {
 	Changed(ctx context.Context, a Appointment, action Action) error
 }
-
-// Caller is who asks.
-type Caller struct {
-	UserID int64
-}

@@ -13,6 +13,7 @@ import (
 
 	"interno/core/email"
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -129,7 +130,7 @@ const MaxKeep = 1000
 // is refused with ErrAvailabilityConflict carrying the conflicts (as
 // []ConflictInfo under "conflicts"). Ids in keep that are not conflicts are
 // ignored. The check and the replacement run in one transaction.
-func (s *Service) SetWeek(ctx context.Context, c Caller, designerID int64, in []WindowInput, keep ...int64) ([]Window, error) {
+func (s *Service) SetWeek(ctx context.Context, c kernel.Principal, designerID int64, in []WindowInput, keep ...int64) ([]Window, error) {
 	d, err := s.d.Designers.Designer(ctx, designerID)
 	if err != nil {
 		return nil, err
@@ -259,7 +260,7 @@ type BookRequest struct {
 // Book creates a pending appointment on a free slot and e-mails the
 // designer. A slot that is not offered, or no longer free, is refused with
 // a conflict that carries up to Alternatives nearest free slots.
-func (s *Service) Book(ctx context.Context, c Caller, r BookRequest) (Appointment, error) {
+func (s *Service) Book(ctx context.Context, c kernel.Principal, r BookRequest) (Appointment, error) {
 	r.Message = strings.TrimSpace(r.Message)
 	r.Phone = strings.TrimSpace(r.Phone)
 	var v fault.Validation

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 type fixture struct {
@@ -18,9 +19,9 @@ type fixture struct {
 	mail  *memQueue
 	now   time.Time
 	loc   *time.Location
-	sofia Caller // designer 10's account
-	anna  Caller // customer
-	bruno Caller // another customer
+	sofia kernel.Principal // designer 10's account
+	anna  kernel.Principal // customer
+	bruno kernel.Principal // another customer
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -28,7 +29,7 @@ func newFixture(t *testing.T) *fixture {
 	loc := rome(t)
 	f := &fixture{repo: newMemRepo(), mail: &memQueue{}, loc: loc,
 		now:   time.Date(2026, 3, 2, 6, 0, 0, 0, loc), // Monday
-		sofia: Caller{UserID: 100}, anna: Caller{UserID: 200}, bruno: Caller{UserID: 201}}
+		sofia: kernel.Principal{UserID: 100}, anna: kernel.Principal{UserID: 200}, bruno: kernel.Principal{UserID: 201}}
 	f.repo.users[100] = [2]string{"Sofia Marino", "sofia@example.com"}
 	f.repo.users[200] = [2]string{"Anna Neri", "anna@example.com"}
 	f.repo.users[201] = [2]string{"Bruno Gialli", "bruno@example.com"}
@@ -48,7 +49,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) at(day, hour int) time.Time { return time.Date(2026, 3, day, hour, 0, 0, 0, f.loc) }
 
-func (f *fixture) book(t *testing.T, c Caller, start time.Time) Appointment {
+func (f *fixture) book(t *testing.T, c kernel.Principal, start time.Time) Appointment {
 	t.Helper()
 	a, err := f.svc.Book(context.Background(), c, BookRequest{DesignerID: 10, Start: start, Message: "Soggiorno da rifare"})
 	if err != nil {
@@ -219,7 +220,7 @@ func TestService_Book(t *testing.T) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				_, err := f.svc.Book(ctx, Caller{UserID: int64(1000 + i)}, BookRequest{DesignerID: 10, Start: f.at(5, 11)})
+				_, err := f.svc.Book(ctx, kernel.Principal{UserID: int64(1000 + i)}, BookRequest{DesignerID: 10, Start: f.at(5, 11)})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -366,7 +367,7 @@ func TestService_Lifecycle(t *testing.T) {
 	t.Run("OnlyParticipantsSee", func(t *testing.T) {
 		f := newFixture(t)
 		a := f.book(t, f.anna, f.at(4, 9))
-		for _, c := range []Caller{f.anna, f.sofia} {
+		for _, c := range []kernel.Principal{f.anna, f.sofia} {
 			if _, err := f.svc.Get(ctx, c, a.ID); err != nil {
 				t.Fatal(err)
 			}

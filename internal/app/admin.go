@@ -7,6 +7,7 @@ import (
 	"interno/core/admin"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -44,7 +45,7 @@ func (s adminAccounts) DeleteAccount(ctx context.Context, id int64) error {
 // adminProfiles gives the admin panel the designers service's rules, acting as an admin.
 type adminProfiles struct{ d *designers.Service }
 
-var asAdmin = designers.Caller{IsAdmin: true}
+var asAdmin = kernel.Principal{Role: kernel.RoleAdmin}
 
 func toAdminDesigner(d designers.Designer) admin.Designer {
 	return admin.Designer{ID: d.ID, UserID: d.UserID, Name: d.Name, Email: d.Email, Phone: d.Phone, City: d.City,

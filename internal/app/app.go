@@ -264,6 +264,9 @@ func (a *app) close() {
 // lets in-flight requests finish within the shutdown timeout, stops
 // background work and closes the database.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
+	if !web.Built() {
+		return errors.New(web.ErrNotBuilt)
+	}
 	logs := newBufferedLog(logOut, logFlushInterval)
 	defer logs.Close()
 	a, err := newApp(ctx, cfg, logs)

@@ -13,6 +13,7 @@ import (
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/scheduling"
 )
 
@@ -98,7 +99,7 @@ func (a *app) seedAvailability(ctx context.Context, out io.Writer) error {
 			if len(week) > 0 {
 				continue
 			}
-			if _, err := a.scheduling.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, demoWeek); err != nil {
+			if _, err := a.scheduling.SetWeek(ctx, kernel.Principal{UserID: d.UserID}, d.ID, demoWeek); err != nil {
 				return fmt.Errorf("demo availability of %s: %w", d.Name, err)
 			}
 			fmt.Fprintf(out, "set demo availability for %s\n", d.Name)

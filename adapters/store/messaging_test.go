@@ -16,20 +16,20 @@ import (
 
 type msgDesigners struct{ db *store.DB }
 
-func (m msgDesigners) Designer(ctx context.Context, id int64) (messaging.DesignerRef, error) {
+func (m msgDesigners) Designer(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	d, err := store.NewDesignerRepo(m.db).ByID(ctx, id)
 	if err != nil {
-		return messaging.DesignerRef{}, messaging.ErrDesignerNotFound
+		return kernel.DesignerRef{}, messaging.ErrDesignerNotFound
 	}
-	return messaging.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
 }
 
-func (m msgDesigners) OfUser(ctx context.Context, userID int64) (messaging.DesignerRef, error) {
+func (m msgDesigners) OfUser(ctx context.Context, userID int64) (kernel.DesignerRef, error) {
 	d, err := store.NewDesignerRepo(m.db).ByUserID(ctx, userID)
 	if err != nil {
-		return messaging.DesignerRef{}, messaging.ErrDesignerNotFound
+		return kernel.DesignerRef{}, messaging.ErrDesignerNotFound
 	}
-	return messaging.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
 }
 
 func (m msgDesigners) Account(ctx context.Context, id int64) (messaging.Account, error) {

@@ -19,15 +19,15 @@ import (
 // benchDesigners reads profiles from the database, as the real wiring does.
 type benchDesigners struct{ r *store.DesignerRepo }
 
-func (b benchDesigners) ref(d designers.Designer, err error) (scheduling.DesignerRef, error) {
-	return scheduling.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
+func (b benchDesigners) ref(d designers.Designer, err error) (kernel.DesignerRef, error) {
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
 }
 
-func (b benchDesigners) Designer(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
+func (b benchDesigners) Designer(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	return b.ref(b.r.ByID(ctx, id))
 }
 
-func (b benchDesigners) OfUser(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
+func (b benchDesigners) OfUser(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	return b.ref(b.r.ByUserID(ctx, id))
 }
 

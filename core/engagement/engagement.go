@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -82,7 +83,7 @@ type StyleAnalysis struct {
 
 // Faults callers recognise.
 var (
-	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrDesignerNotFound = kernel.ErrDesignerNotFound
 	ErrStatsForbidden   = fault.New(fault.Forbidden, "Only the designer or an admin may see these statistics").WithReason("not_owner")
 	ErrPlatform         = fault.InvalidField("platform", "platform must be one of facebook, twitter, whatsapp, instagram, linkedin, telegram, email, copy, link")
 	ErrTrackingNotFound = fault.New(fault.NotFound, "Unknown tracking id").WithReason("tracking_not_found")

@@ -119,7 +119,7 @@ func (s *Service) SendResults(ctx context.Context, c kernel.Principal, r Results
 		}
 		to = addr.Address
 	}
-	var picked []DesignerRef
+	var picked []kernel.DesignerRef
 	seen := map[int64]bool{}
 	for _, id := range r.DesignerIDs {
 		if len(picked) == MaxDesignersInMail {
@@ -212,7 +212,7 @@ func withLead(page string, lead leadRef) string {
 	return page + sep + "leadId=" + strconv.FormatInt(lead.ID, 10) + "&leadToken=" + url.QueryEscape(lead.Token)
 }
 
-func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, lead leadRef, member bool) email.Message {
+func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []kernel.DesignerRef, lead leadRef, member bool) email.Message {
 	c := email.Content{
 		Preheader: "Il tuo stile è " + a.Dominant.Label() + ": ecco i designer più affini a te.",
 		Heading:   "Il tuo stile: " + a.Dominant.Label(),

@@ -10,13 +10,14 @@ import (
 	"interno/core/email"
 	"interno/core/fault"
 	"interno/core/kernel"
+	"interno/core/live"
 	"interno/core/unitofwork"
 )
 
 // The errors of the package.
 var (
 	ErrNotFound         = fault.New(fault.NotFound, "Contact not found").WithReason("contact_not_found")
-	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrDesignerNotFound = kernel.ErrDesignerNotFound
 	ErrOwnProfile       = fault.New(fault.BadRequest, "You cannot contact your own designer profile").WithReason("own_profile")
 	ErrClientIDReused   = fault.New(fault.Invalid, "client_id was already used for a different message").WithReason("client_id_reused")
 	// ErrClientIDTaken is the repository's unique-constraint answer; the
@@ -49,11 +50,11 @@ type Config struct {
 // Deps are the ports the service uses.
 type Deps struct {
 	Repo          Repository
-	Designers     Designers
+	Designers     kernel.Designers
 	Accounts      Accounts
 	Mail          email.Queue
 	Notifications Notifications
-	Events        Events
+	Events        live.Publisher
 	// Pushes may be nil (no Web Push).
 	Pushes Pushes
 	Tx     unitofwork.Transactor
@@ -290,16 +291,19 @@ func (s *Service) post(ctx context.Context, c kernel.Principal, contactID int64,
 			}
 		}
 	}
-	s.publish(ctx, ct, Event{Type: "message", ContactID: ct.ID, MessageID: m.ID})
+	s.publish(ctx, live.Event{Kind: live.Message, To: ct.parties(), ContactID: ct.ID, MessageID: m.ID})
 	return Sent{Contact: ct, Message: m}, nil
 }
 
-func (s *Service) publish(ctx context.Context, ct Contact, e Event) {
+// parties are the two accounts of a conversation.
+func (ct Contact) parties() []int64 { return []int64{ct.CustomerID, ct.DesignerUserID} }
+
+// publish tells both sides' open screens of e once the change commits.
+func (s *Service) publish(ctx context.Context, e live.Event) {
 	if s.d.Events == nil {
 		return
 	}
-	users := []int64{ct.CustomerID, ct.DesignerUserID}
-	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, e) })
+	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(context.WithoutCancel(ctx), e) })
 }
 
 // Conversation returns a contact the caller takes part in with a page of
@@ -364,7 +368,7 @@ func (s *Service) markRead(ctx context.Context, c kernel.Principal, contactID in
 			}
 		}
 		out = ct
-		s.publish(ctx, ct, Event{Type: "contact", ContactID: ct.ID})
+		s.publish(ctx, live.Event{Kind: live.Contact, To: ct.parties(), ContactID: ct.ID})
 		return nil
 	})
 	return out, err

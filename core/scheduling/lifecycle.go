@@ -199,10 +199,10 @@ func (s *Service) DesignerSummary(ctx context.Context, c kernel.Principal) (Summ
 	return Summary{DesignerID: d.ID, Counts: counts, ActiveWindows: active}, nil
 }
 
-func (s *Service) ownProfile(ctx context.Context, c kernel.Principal) (DesignerRef, error) {
+func (s *Service) ownProfile(ctx context.Context, c kernel.Principal) (kernel.DesignerRef, error) {
 	d, err := s.d.Designers.OfUser(ctx, c.UserID)
 	if errors.Is(err, ErrDesignerNotFound) {
-		return DesignerRef{}, ErrNoProfile
+		return kernel.DesignerRef{}, ErrNoProfile
 	}
 	return d, err
 }

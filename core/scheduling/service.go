@@ -14,6 +14,7 @@ import (
 	"interno/core/email"
 	"interno/core/fault"
 	"interno/core/kernel"
+	"interno/core/live"
 	"interno/core/unitofwork"
 )
 
@@ -53,12 +54,12 @@ type Config struct {
 // Deps are the ports the service uses.
 type Deps struct {
 	Repo      Repository
-	Designers Designers
+	Designers kernel.Designers
 	Mail      email.Queue
 	Reminders Reminders
 	Tx        unitofwork.Transactor
 	// Events may be nil (no live screens to tell).
-	Events Events
+	Events live.Publisher
 	// Pushes may be nil (no Web Push).
 	Pushes Pushes
 }
@@ -321,9 +322,11 @@ func (s *Service) publish(ctx context.Context, a Appointment, deleted bool) {
 	if s.d.Events == nil {
 		return
 	}
-	users := []int64{a.CustomerID, a.DesignerUserID}
-	c := Change{AppointmentID: a.ID, Status: a.Status, Deleted: deleted}
-	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, c) })
+	e := live.Event{Kind: live.Appointment, To: []int64{a.CustomerID, a.DesignerUserID}, AppointmentID: a.ID, Status: string(a.Status)}
+	if deleted {
+		e.Status = live.StatusDeleted
+	}
+	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(context.WithoutCancel(ctx), e) })
 }
 
 // pushed tells the Pushes port of a step, inside its transaction.

@@ -11,6 +11,7 @@ import (
 
 	"interno/core/fault"
 	"interno/core/kernel"
+	"interno/core/live"
 )
 
 type fixture struct {
@@ -33,7 +34,7 @@ func newFixture(t *testing.T) *fixture {
 	f.repo.users[100] = [2]string{"Sofia Marino", "sofia@example.com"}
 	f.repo.users[200] = [2]string{"Anna Neri", "anna@example.com"}
 	f.repo.users[201] = [2]string{"Bruno Gialli", "bruno@example.com"}
-	f.repo.dsg[10] = DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
+	f.repo.dsg[10] = kernel.DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
 	f.svc = NewService(Config{Location: loc, MinNotice: 2 * time.Hour, CallBaseURL: "https://call.example/", BaseURL: "https://interno.test",
 		Clock: func() time.Time { return f.now }},
 		Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: directTx{}})
@@ -555,7 +556,7 @@ func TestService_Events(t *testing.T) {
 	events := &memEvents{}
 	f.svc = NewService(f.svc.cfg, Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: scopedTx{}, Events: events})
 	both := []int64{f.anna.UserID, f.sofia.UserID}
-	expect := func(step string, want ...Change) {
+	expect := func(step string, want ...change) {
 		t.Helper()
 		got := events.take()
 		if len(got) != len(want) {
@@ -569,7 +570,7 @@ func TestService_Events(t *testing.T) {
 	}
 
 	a := f.book(t, f.anna, f.at(4, 9))
-	expect("book", Change{AppointmentID: a.ID, Status: Pending})
+	expect("book", change{a.ID, string(Pending)})
 	if _, err := f.svc.Book(ctx, f.bruno, BookRequest{DesignerID: 10, Start: f.at(4, 9)}); !errors.Is(err, ErrSlotTaken) {
 		t.Fatalf("%v", err)
 	}
@@ -581,7 +582,7 @@ func TestService_Events(t *testing.T) {
 	if _, err := f.svc.Confirm(ctx, f.sofia, a.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	expect("confirm", Change{AppointmentID: a.ID, Status: Confirmed})
+	expect("confirm", change{a.ID, string(Confirmed)})
 	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); !errors.Is(err, ErrCallNotStarted) {
 		t.Fatal(err)
 	}
@@ -590,31 +591,31 @@ func TestService_Events(t *testing.T) {
 	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); err != nil {
 		t.Fatal(err)
 	}
-	expect("complete", Change{AppointmentID: a.ID, Status: Completed})
+	expect("complete", change{a.ID, string(Completed)})
 
 	f.now = f.at(2, 6)
 	b := f.book(t, f.anna, f.at(5, 10))
-	expect("book again", Change{AppointmentID: b.ID, Status: Pending})
+	expect("book again", change{b.ID, string(Pending)})
 	if _, err := f.svc.Reject(ctx, f.sofia, b.ID, "In cantiere"); err != nil {
 		t.Fatal(err)
 	}
-	expect("reject", Change{AppointmentID: b.ID, Status: Cancelled})
+	expect("reject", change{b.ID, string(Cancelled)})
 	if err := f.svc.Delete(ctx, f.sofia, b.ID); err != nil {
 		t.Fatal(err)
 	}
-	expect("delete", Change{AppointmentID: b.ID, Status: Cancelled, Deleted: true})
+	expect("delete", change{b.ID, live.StatusDeleted})
 	c := f.book(t, f.anna, f.at(5, 11))
-	expect("third booking", Change{AppointmentID: c.ID, Status: Pending})
+	expect("third booking", change{c.ID, string(Pending)})
 	if _, err := f.svc.Cancel(ctx, f.anna, c.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	expect("cancel", Change{AppointmentID: c.ID, Status: Cancelled})
+	expect("cancel", change{c.ID, string(Cancelled)})
 	d := f.book(t, f.anna, f.at(6, 11))
-	expect("fourth booking", Change{AppointmentID: d.ID, Status: Pending})
+	expect("fourth booking", change{d.ID, string(Pending)})
 	if err := f.svc.AccountDeleted(ctx, f.anna.UserID); err != nil {
 		t.Fatal(err)
 	}
-	expect("account deleted", Change{AppointmentID: d.ID, Status: Pending, Deleted: true})
+	expect("account deleted", change{d.ID, live.StatusDeleted})
 }
 
 type memPushes struct{ got []string }

@@ -179,7 +179,7 @@ func (a *app) wire() error {
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
-		Events: hubStreams{a.realtime}, Throttles: a.throttles, Push: a.push,
+		Events: a.realtime, Throttles: a.throttles, Push: a.push,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"interno/adapters/artwork"
 	"interno/adapters/backup"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
@@ -29,6 +28,7 @@ import (
 	"interno/core/push"
 	"interno/core/scheduling"
 	"interno/core/throttle"
+	"interno/internal/artwork"
 	"interno/web"
 )
 

@@ -71,3 +71,12 @@ type Subscriber interface {
 	// Subscribe opens a stream for userID, resuming after lastID (0: none).
 	Subscribe(ctx context.Context, userID int64, lastID uint64) Subscription
 }
+
+// Local is one instance's own hub: a fan-out between instances delivers the
+// other instances' events into it and, after an outage of the fan-out, tells
+// its streams to resync.
+type Local interface {
+	Publisher
+	Subscriber
+	ResyncAll()
+}

@@ -17,7 +17,7 @@ func (a *app) newMessaging() *messaging.Service {
 	svc := messaging.NewService(messaging.Config{EmailDelay: a.cfg.MessageDelay, BaseURL: a.cfg.BaseURL},
 		messaging.Deps{Repo: store.NewMessagingRepo(a.db), Designers: a.designers.Refs(),
 			Accounts: wiring.MessagingAccounts{Identity: a.identity}, Mail: q, Notifications: wiring.Reminders{Queue: a.mailQueue},
-			Events: a.realtime, Pushes: messagePushes{a.push}, Tx: a.db})
+			Events: a.live, Pushes: messagePushes{a.push}, Tx: a.db})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc
 }

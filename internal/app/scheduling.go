@@ -25,7 +25,7 @@ func (a *app) newScheduling() *scheduling.Service {
 	}, scheduling.Deps{
 		Repo: store.NewSchedulingRepo(a.db), Designers: a.designers.Refs(),
 		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Reminders: wiring.Reminders{Queue: a.mailQueue}, Tx: a.db,
-		Events: a.realtime, Pushes: appointmentPushes{a.push, a.cfg.location},
+		Events: a.live, Pushes: appointmentPushes{a.push, a.cfg.location},
 	})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc

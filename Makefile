@@ -8,13 +8,14 @@ WEB_SOURCES  := $(shell find web -type f -not -path 'web/dist/*' -not -name '*.g
 VERSION      := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export CGO_ENABLED := 1
 
-.PHONY: run test build deps web bench fuzz pg-up clean help
+.PHONY: run test build deps web bench fuzz vulncheck pg-up clean help
 
 help:
 	@echo "make run    build everything and serve http://localhost:8080 (SQLite, demo data)"
 	@echo "make test   install what is missing and run every test layer"
 	@echo "make build  build bin/interno (web app embedded)"
 	@echo "make bench  run the benchmarks and write bench/out/results.txt"
+	@echo "make vulncheck  govulncheck (needs the Go vulnerability database: network or GOVULNDB)"
 	@echo "make fuzz   fuzz every API route on both engines (FUZZTIME, default 10m) and keep the new corpus"
 
 ## run: install, build, and serve on :8080 with SQLite and demo data.
@@ -55,6 +56,13 @@ bench: deps build pg-up
 fuzz: deps build pg-up
 	go test ./internal/app -run '^$$' -fuzz '^FuzzAPI$$' -fuzztime $(or $(FUZZTIME),10m)
 	@scripts/fuzz-corpus.sh
+
+## vulncheck: govulncheck (pinned) over the module. It needs the Go vulnerability database
+## (vuln.go.dev, or a local copy named by GOVULNDB=file:///...), which is not reachable from every
+## machine (not from this project's CI), so it is its own target and not a layer of make test.
+vulncheck: deps
+	@scripts/go-tools.sh install >/dev/null
+	"$$(scripts/go-tools.sh path govulncheck)" $${GOVULNDB:+-db "$$GOVULNDB"} ./...
 
 clean:
 	rm -rf bin web/dist node_modules/.vite test/artifacts bench/out

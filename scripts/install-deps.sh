@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Interno builds and tests with, only when missing:
-# libvips-dev (image pipeline, cgo), pkg-config, and chromium (browser tests).
+# libvips-dev (image pipeline, cgo), pkg-config, and chromium (browser tests);
+# then the pinned Go linters (staticcheck, govulncheck) into a cache outside
+# the repository (scripts/go-tools.sh).
 set -euo pipefail
+"$(dirname "$0")/go-tools.sh" install
 need=()
 dpkg -s libvips-dev >/dev/null 2>&1 || need+=(libvips-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

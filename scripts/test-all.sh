@@ -28,13 +28,15 @@ go_static() {
   local unformatted
   unformatted=$(gofmt -l $(git ls-files '*.go'))
   if [ -n "$unformatted" ]; then echo "not gofmt-formatted:"; echo "$unformatted"; return 1; fi
-  go vet ./...
+  go vet ./... || return 1
+  scripts/go-tools.sh install >/dev/null || return 1
+  "$(scripts/go-tools.sh path staticcheck)" ./... || return 1
+  (cd test/deploy && "$(../../scripts/go-tools.sh path staticcheck)" ./...)
 }
-
 scripts/postgres-up.sh || { echo "PostgreSQL unavailable: the database layers will fail"; }
 INTERNO_WEED_BIN=$(scripts/install-seaweedfs.sh | tail -n 1) && export INTERNO_WEED_BIN ||
   echo "SeaweedFS could not be built: the object-storage layer will fail"
-layer "Go static checks (gofmt, vet)"                         go_static
+layer "Go static checks (gofmt, vet, staticcheck)"            go_static
 layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
 layer "Container files, parsed (Dockerfile, compose, nginx)"  container_files
 layer "Web type check"                                        npm run --silent typecheck

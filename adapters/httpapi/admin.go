@@ -22,11 +22,6 @@ func (s *Server) registerAdmin(api *gin.RouterGroup) {
 	g.GET("/audit", s.adminAudit)
 }
 
-func adminActor(c *gin.Context) admin.Actor {
-	p, _ := principalOf(c)
-	return admin.Actor{UserID: p.UserID, IsAdmin: p.IsAdmin()}
-}
-
 // adminUserView is a row of the users table.
 type adminUserView struct {
 	ID          int64   `json:"id"`
@@ -96,7 +91,7 @@ func listBody(key string, items any, n, total, page int, q admin.Query) gin.H {
 }
 
 func (s *Server) adminStats(c *gin.Context) {
-	st, err := s.d.Admin.Stats(c.Request.Context(), adminActor(c))
+	st, err := s.d.Admin.Stats(c.Request.Context(), callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -124,7 +119,7 @@ func (s *Server) adminUsers(c *gin.Context) {
 	if !ok {
 		return
 	}
-	list, total, err := s.d.Admin.Users(c.Request.Context(), adminActor(c), q)
+	list, total, err := s.d.Admin.Users(c.Request.Context(), callerOf(c), q)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -142,7 +137,7 @@ func (s *Server) adminDesigners(c *gin.Context) {
 	if !ok {
 		return
 	}
-	list, total, err := s.d.Admin.Designers(c.Request.Context(), adminActor(c), q)
+	list, total, err := s.d.Admin.Designers(c.Request.Context(), callerOf(c), q)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -160,7 +155,7 @@ func (s *Server) adminAudit(c *gin.Context) {
 	if !ok {
 		return
 	}
-	list, total, err := s.d.Admin.AuditTrail(c.Request.Context(), adminActor(c), q)
+	list, total, err := s.d.Admin.AuditTrail(c.Request.Context(), callerOf(c), q)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -209,7 +204,7 @@ func (s *Server) adminUpdateUser(c *gin.Context) {
 	if !bindJSON(c, &req) {
 		return
 	}
-	u, err := s.d.Admin.UpdateUser(c.Request.Context(), adminActor(c), id, admin.UserEdit{Name: req.Name, Email: req.Email, Location: req.Location})
+	u, err := s.d.Admin.UpdateUser(c.Request.Context(), callerOf(c), id, admin.UserEdit{Name: req.Name, Email: req.Email, Location: req.Location})
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -222,7 +217,7 @@ func (s *Server) adminDeleteUser(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.d.Admin.DeleteUser(c.Request.Context(), adminActor(c), id); err != nil {
+	if err := s.d.Admin.DeleteUser(c.Request.Context(), callerOf(c), id); err != nil {
 		_ = c.Error(err)
 		return
 	}
@@ -258,7 +253,7 @@ func (s *Server) adminUpdateDesigner(c *gin.Context) {
 		n := int(*req.MinBudget)
 		e.MinBudget = &n
 	}
-	d, err := s.d.Admin.UpdateDesigner(c.Request.Context(), adminActor(c), id, e)
+	d, err := s.d.Admin.UpdateDesigner(c.Request.Context(), callerOf(c), id, e)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -271,7 +266,7 @@ func (s *Server) adminDeleteDesigner(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.d.Admin.DeleteDesigner(c.Request.Context(), adminActor(c), id); err != nil {
+	if err := s.d.Admin.DeleteDesigner(c.Request.Context(), callerOf(c), id); err != nil {
 		_ = c.Error(err)
 		return
 	}
@@ -283,7 +278,7 @@ func (s *Server) adminToggleVerified(c *gin.Context) {
 	if !ok {
 		return
 	}
-	d, err := s.d.Admin.ToggleVerified(c.Request.Context(), adminActor(c), id)
+	d, err := s.d.Admin.ToggleVerified(c.Request.Context(), callerOf(c), id)
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -11,75 +11,9 @@ import (
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
 	"interno/core/admin"
-	"interno/core/designers"
 	"interno/core/identity"
-	"interno/core/style"
+	"interno/internal/wiring"
 )
-
-// testAdminAccounts and testAdminProfiles adapt identity and designers to the
-// admin ports, as internal/app does.
-type testAdminAccounts struct{ id *identity.Service }
-
-func adminUserOf(u identity.User) admin.User {
-	return admin.User{ID: u.ID, Email: u.Email, Name: u.Name, Location: u.Location, Role: string(u.Role),
-		GoogleID: u.GoogleSub, HasPassword: u.HasPassword(), CreatedAt: u.CreatedAt}
-}
-
-func (a testAdminAccounts) Account(ctx context.Context, id int64) (admin.User, error) {
-	u, err := a.id.Me(ctx, id)
-	return adminUserOf(u), err
-}
-
-func (a testAdminAccounts) UpdateAccount(ctx context.Context, id int64, e admin.UserEdit) (admin.User, error) {
-	u, err := a.id.UpdateProfile(ctx, id, identity.ProfileUpdate{Name: e.Name, Email: e.Email, Location: e.Location})
-	return adminUserOf(u), err
-}
-
-func (a testAdminAccounts) DeleteAccount(ctx context.Context, id int64) error {
-	return a.id.DeleteAccount(ctx, id)
-}
-
-type testAdminProfiles struct{ d *designers.Service }
-
-func adminDesignerOf(d designers.Designer) admin.Designer {
-	return admin.Designer{ID: d.ID, UserID: d.UserID, Name: d.Name, Email: d.Email, Phone: d.Phone, City: d.City,
-		DesignStyle: string(d.DesignStyle), PrimaProposta: d.FirstProposal, Verified: d.Verified, CreatedAt: d.CreatedAt}
-}
-
-func (p testAdminProfiles) Designer(ctx context.Context, id int64) (admin.Designer, error) {
-	d, err := p.d.Get(ctx, id)
-	return adminDesignerOf(d), err
-}
-
-func (p testAdminProfiles) UpdateDesigner(ctx context.Context, id int64, e admin.DesignerEdit) (admin.Designer, error) {
-	d, err := p.d.Update(ctx, designers.Caller{IsAdmin: true}, id, designers.Edit{Apply: func(pr *designers.Profile) {
-		if e.Name != nil {
-			pr.Name = *e.Name
-		}
-		if e.Email != nil {
-			pr.Email = *e.Email
-		}
-		if e.City != nil {
-			pr.City = *e.City
-		}
-		if e.DesignStyle != nil {
-			pr.DesignStyle = style.Code(*e.DesignStyle)
-		}
-		if e.MinBudget != nil {
-			pr.MinBudget = *e.MinBudget
-		}
-	}})
-	return adminDesignerOf(d), err
-}
-
-func (p testAdminProfiles) ToggleVerified(ctx context.Context, id int64) (admin.Designer, error) {
-	d, err := p.d.ToggleVerified(ctx, designers.Caller{IsAdmin: true}, id)
-	return adminDesignerOf(d), err
-}
-
-func (p testAdminProfiles) DeleteDesigner(ctx context.Context, id int64) error {
-	return p.d.Delete(ctx, designers.Caller{IsAdmin: true}, id)
-}
 
 // adminEnv is a router with the admin panel wired in and a cast: two
 // customers, two designers, two admins.
@@ -94,8 +28,8 @@ func newAdminEnv(t *testing.T, db *store.DB) *adminEnv {
 	t.Helper()
 	env := newEnv(t, db, func(_ *Config, d *Deps) {
 		repo := store.NewAdminRepo(db)
-		d.Admin = admin.NewService(admin.Deps{Directory: repo, Accounts: testAdminAccounts{d.Identity},
-			Profiles: testAdminProfiles{d.Designers}, Appointments: repo, Activity: repo, Audit: repo, Tx: db})
+		d.Admin = admin.NewService(admin.Deps{Directory: repo, Accounts: wiring.AdminAccounts{Identity: d.Identity},
+			Profiles: wiring.AdminProfiles{Designers: d.Designers}, Appointments: repo, Activity: repo, Audit: repo, Tx: db})
 	})
 	ae := &adminEnv{testEnv: env}
 	ae.anna, ae.annaID = env.account("anna@example.com")

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"interno/core/identity"
+	"interno/core/kernel"
 )
 
 const (
@@ -53,6 +54,16 @@ func principalOf(c *gin.Context) (identity.Principal, bool) {
 	}
 	p, ok := v.(identity.Principal)
 	return p, ok
+}
+
+// callerOf is who asks, as the core services take it: the signed-in
+// account (UserID 0 for an anonymous visitor) and the client address
+// anonymous visitors are throttled by.
+func callerOf(c *gin.Context) kernel.Principal {
+	p, _ := principalOf(c)
+	k := p.Principal
+	k.Client = c.ClientIP()
+	return k
 }
 
 // caller returns the principal or records the right 401 and reports false.

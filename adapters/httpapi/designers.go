@@ -126,11 +126,6 @@ func designerFor(c *gin.Context, d designers.Designer) designerView {
 	return publicDesigner(d)
 }
 
-func designerCaller(c *gin.Context) designers.Caller {
-	p, _ := principalOf(c)
-	return designers.Caller{UserID: p.UserID, IsAdmin: p.IsAdmin()}
-}
-
 // designerFields are the profile fields of registration and edit requests.
 // Pointers tell "not sent" from "sent empty" for partial edits.
 type designerFields struct {
@@ -303,7 +298,7 @@ func paging(c *gin.Context, def, max int) (page, limit int, ok bool) {
 }
 
 func (s *Server) designerByEmail(c *gin.Context) {
-	d, err := s.d.Designers.ByEmail(c.Request.Context(), designerCaller(c), c.Param("email"))
+	d, err := s.d.Designers.ByEmail(c.Request.Context(), callerOf(c), c.Param("email"))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -346,7 +341,7 @@ func (s *Server) updateDesigner(c *gin.Context) {
 		}
 		edit.Gallery = &g
 	}
-	d, err := s.d.Designers.Update(c.Request.Context(), designerCaller(c), id, edit)
+	d, err := s.d.Designers.Update(c.Request.Context(), callerOf(c), id, edit)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -359,7 +354,7 @@ func (s *Server) deleteDesigner(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.d.Designers.Delete(c.Request.Context(), designerCaller(c), id); err != nil {
+	if err := s.d.Designers.Delete(c.Request.Context(), callerOf(c), id); err != nil {
 		_ = c.Error(err)
 		return
 	}

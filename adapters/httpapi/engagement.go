@@ -34,11 +34,6 @@ func (s *Server) registerEngagement(api *gin.RouterGroup) {
 	mail.GET("/stats", requireAdmin, s.emailStats)
 }
 
-func engagementCaller(c *gin.Context) engagement.Caller {
-	p, _ := principalOf(c)
-	return engagement.Caller{UserID: p.UserID, Admin: p.IsAdmin(), Client: c.ClientIP()}
-}
-
 // designerRef is the body naming a designer; the id may be a number or a numeric string.
 type designerRef struct {
 	DesignerID *flexInt `json:"designer_id"`
@@ -60,7 +55,7 @@ func (s *Server) toggleLike(c *gin.Context) {
 	id, err := in.id()
 	if err == nil {
 		var t engagement.Toggled
-		if t, err = s.d.Engagement.ToggleLike(c.Request.Context(), engagementCaller(c), id); err == nil {
+		if t, err = s.d.Engagement.ToggleLike(c.Request.Context(), callerOf(c), id); err == nil {
 			c.JSON(http.StatusOK, gin.H{"designer_id": id, "liked": t.Liked, "like_count": t.LikeCount})
 			return
 		}
@@ -73,7 +68,7 @@ func (s *Server) likeStatus(c *gin.Context) {
 	if !ok {
 		return
 	}
-	liked, err := s.d.Engagement.IsLiked(c.Request.Context(), engagementCaller(c), id)
+	liked, err := s.d.Engagement.IsLiked(c.Request.Context(), callerOf(c), id)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -105,7 +100,7 @@ type likedDesignerView struct {
 
 func (s *Server) myLikes(c *gin.Context) {
 	ctx := c.Request.Context()
-	likes, err := s.d.Engagement.MyLikes(ctx, engagementCaller(c))
+	likes, err := s.d.Engagement.MyLikes(ctx, callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -146,7 +141,7 @@ func (s *Server) likeStats(c *gin.Context) {
 	if !ok {
 		return
 	}
-	st, err := s.d.Engagement.LikeStats(c.Request.Context(), engagementCaller(c), id)
+	st, err := s.d.Engagement.LikeStats(c.Request.Context(), callerOf(c), id)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -176,7 +171,7 @@ func (s *Server) share(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	sh, err := s.d.Engagement.Share(ctx, engagementCaller(c), id, in.Platform)
+	sh, err := s.d.Engagement.Share(ctx, callerOf(c), id, in.Platform)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -216,7 +211,7 @@ func (s *Server) shareStats(c *gin.Context) {
 	if !ok {
 		return
 	}
-	st, err := s.d.Engagement.ShareStats(c.Request.Context(), engagementCaller(c), id)
+	st, err := s.d.Engagement.ShareStats(c.Request.Context(), callerOf(c), id)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -269,7 +264,7 @@ func (s *Server) sendResults(c *gin.Context) {
 		r.LeadID = int64(*in.LeadID)
 	}
 	r.LeadToken = strings.TrimSpace(in.LeadToken)
-	sent, err := s.d.Engagement.SendResults(c.Request.Context(), engagementCaller(c), r)
+	sent, err := s.d.Engagement.SendResults(c.Request.Context(), callerOf(c), r)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -339,7 +334,7 @@ func (s *Server) emailStats(c *gin.Context) {
 		}
 	}
 	kind := c.Query("email_type")
-	st, err := s.d.Engagement.EmailStats(c.Request.Context(), engagementCaller(c), days, kind)
+	st, err := s.d.Engagement.EmailStats(c.Request.Context(), callerOf(c), days, kind)
 	if err != nil {
 		_ = c.Error(err)
 		return

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -11,40 +10,13 @@ import (
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
-	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/matching"
+	"interno/internal/wiring"
 )
-
-type engDesigners struct{ d *designers.Service }
-
-func (e engDesigners) Designer(ctx context.Context, id int64) (engagement.DesignerRef, error) {
-	d, err := e.d.Get(ctx, id)
-	if errors.Is(err, designers.ErrNotFound) {
-		return engagement.DesignerRef{}, engagement.ErrDesignerNotFound
-	}
-	return engagement.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name, Style: string(d.DesignStyle), Experience: d.Experience}, err
-}
-
-// engLeads checks a visitor's lead as internal/app wires it.
-type engLeads struct{ m *matching.Service }
-
-func (e engLeads) VisitorLead(ctx context.Context, id int64, token string) (int64, error) {
-	l, err := e.m.LeadOf(ctx, id, token)
-	if err == nil && l.UserID != nil {
-		return 0, matching.ErrLeadTaken
-	}
-	return l.ID, err
-}
-
-type engAccounts struct{ id *identity.Service }
-
-func (e engAccounts) Account(ctx context.Context, id int64) (engagement.Account, error) {
-	u, err := e.id.Me(ctx, id)
-	return engagement.Account{ID: u.ID, Name: u.Name, Email: u.Email}, err
-}
 
 // engEnv is a router with engagement wired in and a cast: designers Sofia
 // and Bea, customers Anna and Bruno, and an admin.
@@ -61,8 +33,8 @@ func newEngEnv(t *testing.T, db *store.DB) *engEnv {
 	leads := matching.NewService(matching.Config{}, store.NewMatchingRepo(db))
 	env := newEnv(t, db, func(cfg *Config, d *Deps) {
 		svc = engagement.NewService(engagement.Config{BaseURL: cfg.BaseURL, Clock: cfg.Clock}, engagement.Deps{
-			Repo: store.NewEngagementRepo(db), Designers: engDesigners{d.Designers}, Accounts: engAccounts{d.Identity},
-			Mail: store.NewEmailQueue(db), Tx: db, Leads: engLeads{leads}})
+			Repo: store.NewEngagementRepo(db), Designers: d.Designers.Refs(), Accounts: wiring.EngagementAccounts{Identity: d.Identity},
+			Mail: store.NewEmailQueue(db), Tx: db, Leads: wiring.EngagementLeads{Matching: leads}})
 		d.Engagement = svc
 	})
 	env.id.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
@@ -221,7 +193,7 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 		}
 		var tracking string
 		t.Run("VisitorSendsToAnAddress", func(t *testing.T) {
-			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("C"), 5)
+			quiz, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("C"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,11 +229,11 @@ func TestEngagement_ResultsEmail(t *testing.T) {
 			}
 		})
 		t.Run("LinksCarryNoLeadWithoutItsToken", func(t *testing.T) {
-			quiz, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("B"), 5)
+			quiz, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("B"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}
-			other, err := e.leads.Match(context.Background(), matching.Caller{}, quizAnswers("D"), 5)
+			other, err := e.leads.Match(context.Background(), kernel.Principal{}, quizAnswers("D"), 5)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -14,21 +15,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"interno/core/fault"
+	"interno/core/live"
 )
-
-// StreamEvent is one server-sent event.
-type StreamEvent struct {
-	ID   uint64
-	Type string
-	Data []byte
-}
-
-// EventStreams opens per-account event streams; the realtime hub implements it.
-type EventStreams interface {
-	// Subscribe returns the account's live events, the kept ones after
-	// lastID (resumption) and a cancel function.
-	Subscribe(userID int64, lastID uint64) (<-chan StreamEvent, []StreamEvent, func())
-}
 
 // Stream settings.
 const (
@@ -83,13 +71,65 @@ func (s *Server) eventTicket(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"ticket": s.ticketFor(p.UserID, s.cfg.Clock().Add(ticketTTL)), "expires_in": int(ticketTTL.Seconds())})
 }
 
-func writeEvent(c *gin.Context, e StreamEvent) {
-	fmt.Fprintf(c.Writer, "id: %d\nevent: %s\ndata: %s\n\n", e.ID, e.Type, e.Data)
+// The wire format of GET /api/events. Each change is one server-sent event
+// whose name is its kind and whose data is a JSON object of ids only:
+//
+//	id: 7
+//	event: message
+//	data: {"type":"message","contact_id":3,"message_id":12}
+//
+//	event: contact      data: {"type":"contact","contact_id":3,"message_id":0}
+//	event: appointment  data: {"type":"appointment","appointment_id":5,"status":"confirmed"}
+//	                    (status "deleted" when the appointment is gone)
+//
+// and, when events may have been lost, an event without id telling the
+// client to refetch what it shows (it keeps resuming from its last id):
+//
+//	event: resync
+//	data: {"type":"resync"}
+//
+// The client subscribes by name (web/src/shared/api/eventStream.ts), so an
+// unknown name is ignored by older clients.
+
+type messageData struct {
+	Type      live.Kind `json:"type"`
+	ContactID int64     `json:"contact_id"`
+	MessageID int64     `json:"message_id"`
+}
+
+type appointmentData struct {
+	Type          live.Kind `json:"type"`
+	AppointmentID int64     `json:"appointment_id"`
+	Status        string    `json:"status"`
+}
+
+// eventData is the JSON payload of an event.
+func eventData(e live.Event) ([]byte, error) {
+	switch e.Kind {
+	case live.Message, live.Contact:
+		return json.Marshal(messageData{Type: e.Kind, ContactID: e.ContactID, MessageID: e.MessageID})
+	case live.Appointment:
+		return json.Marshal(appointmentData{Type: e.Kind, AppointmentID: e.AppointmentID, Status: e.Status})
+	}
+	return nil, fmt.Errorf("event stream: unknown kind %q", e.Kind)
+}
+
+func (s *Server) writeEvent(c *gin.Context, d live.Delivered) {
+	data, err := eventData(d.Event)
+	if err != nil {
+		s.d.Log.Error("event not sent", "error", err)
+		return
+	}
+	fmt.Fprintf(c.Writer, "id: %d\nevent: %s\ndata: %s\n\n", d.ID, d.Kind, data)
+}
+
+func writeResync(c *gin.Context) {
+	fmt.Fprint(c.Writer, "event: resync\ndata: {\"type\":\"resync\"}\n\n")
 }
 
 // eventStream is GET /api/events?ticket=…: server-sent events for the
-// signed-in account (new message, contact updated), with heartbeats and
-// resumption from Last-Event-ID. It ends at shutdown.
+// signed-in account (new message, contact updated, appointment changed),
+// with heartbeats, resumption from Last-Event-ID and resync. It ends at shutdown.
 func (s *Server) eventStream(c *gin.Context) {
 	uid, ok := s.checkTicket(c.Query("ticket"))
 	if !ok {
@@ -100,8 +140,9 @@ func (s *Server) eventStream(c *gin.Context) {
 	if v := c.GetHeader("Last-Event-ID"); v != "" {
 		last, _ = strconv.ParseUint(v, 10, 64)
 	}
-	events, backlog, cancel := s.d.Events.Subscribe(uid, last)
-	defer cancel()
+	ctx := c.Request.Context()
+	sub := s.d.Events.Subscribe(ctx, uid, last)
+	defer sub.Cancel()
 	s.d.Observe.StreamOpened()
 	defer s.d.Observe.StreamClosed()
 	// The server's read timeout must not end a long-lived stream.
@@ -112,21 +153,23 @@ func (s *Server) eventStream(c *gin.Context) {
 	h.Set("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
 	fmt.Fprintf(c.Writer, "retry: %d\n\n", streamRetryMilli)
-	for _, e := range backlog {
-		writeEvent(c, e)
+	for _, d := range sub.Backlog {
+		s.writeEvent(c, d)
 	}
 	c.Writer.Flush()
 	beat := time.NewTicker(streamHeartbeat)
 	defer beat.Stop()
-	ctx := c.Request.Context()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-s.streams.Done():
 			return
-		case e := <-events:
-			writeEvent(c, e)
+		case d := <-sub.Events:
+			s.writeEvent(c, d)
+			c.Writer.Flush()
+		case <-sub.Resync:
+			writeResync(c)
 			c.Writer.Flush()
 		case <-beat.C:
 			fmt.Fprint(c.Writer, ": ping\n\n")

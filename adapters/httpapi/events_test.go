@@ -4,78 +4,32 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
+	"interno/core/live"
 	"interno/core/messaging"
+	"interno/internal/wiring"
 )
-
-// testHub is a minimal in-memory stream hub with the realtime hub's contract.
-type testHub struct {
-	mu   sync.Mutex
-	seq  uint64
-	subs map[int64][]chan StreamEvent
-	past []struct {
-		users []int64
-		ev    StreamEvent
-	}
-}
-
-func (h *testHub) Publish(users []int64, e messaging.Event) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.seq++
-	data, _ := json.Marshal(map[string]any{"contact_id": e.ContactID, "message_id": e.MessageID})
-	ev := StreamEvent{ID: h.seq, Type: e.Type, Data: data}
-	h.past = append(h.past, struct {
-		users []int64
-		ev    StreamEvent
-	}{users, ev})
-	for _, u := range users {
-		for _, ch := range h.subs[u] {
-			select {
-			case ch <- ev:
-			default:
-			}
-		}
-	}
-}
-
-func (h *testHub) Subscribe(userID int64, last uint64) (<-chan StreamEvent, []StreamEvent, func()) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.subs == nil {
-		h.subs = map[int64][]chan StreamEvent{}
-	}
-	ch := make(chan StreamEvent, 16)
-	h.subs[userID] = append(h.subs[userID], ch)
-	var backlog []StreamEvent
-	for _, p := range h.past {
-		for _, u := range p.users {
-			if u == userID && p.ev.ID > last && last > 0 {
-				backlog = append(backlog, p.ev)
-			}
-		}
-	}
-	return ch, backlog, func() {}
-}
 
 func TestEvents_Stream(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		hub := &testHub{}
+		// The real in-process hub, so the wire format is tested as the binary sends it.
+		hub := realtime.NewHub(0)
 		env := newEnv(t, db, func(cfg *Config, d *Deps) {
 			q := store.NewEmailQueue(db)
 			d.Messaging = messaging.NewService(messaging.Config{BaseURL: cfg.BaseURL, Clock: cfg.Clock},
-				messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: msgDesigners{d.Designers}, Accounts: msgAccounts{d.Identity},
-					Mail: q, Notifications: reminderQueue{q}, Events: hub, Tx: db})
+				messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: d.Designers.Refs(), Accounts: wiring.MessagingAccounts{Identity: d.Identity},
+					Mail: q, Notifications: wiring.Reminders{Queue: q}, Events: hub, Tx: db})
 			d.Events = hub
 		})
 		sofia, sofiaID := env.newDesignerAccount("sofia@example.com")
@@ -120,12 +74,14 @@ func TestEvents_Stream(t *testing.T) {
 		got := ""
 		for l := range lines {
 			if strings.HasPrefix(l, "event: message") {
-				got = l
+				got = <-lines
 				break
 			}
 		}
-		if got == "" {
-			t.Fatal("no event received")
+		var data map[string]any
+		if err := json.Unmarshal([]byte(strings.TrimPrefix(got, "data: ")), &data); err != nil || data["type"] != "message" ||
+			data["contact_id"] == nil || data["message_id"] == nil || len(data) != 3 {
+			t.Fatalf("no message event, or not ids only: %q", got)
 		}
 		if d := time.Since(start); d > 2*time.Second {
 			t.Fatalf("event took %v", d)
@@ -155,4 +111,56 @@ func TestEvents_TicketsAcrossInstances(t *testing.T) {
 	if _, ok := a.checkTicket(a.ticketFor(7, time.Now().Add(-time.Second))); ok {
 		t.Fatal("an expired ticket was accepted")
 	}
+}
+
+// The stream's wire format for every kind, and resync when the client resumes
+// from an id the hub cannot account for.
+func TestEvents_WireFormatAndResync(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		hub := realtime.NewHub(0)
+		env := newEnv(t, db, func(cfg *Config, d *Deps) { d.Events = hub })
+		anna, annaID := env.account("anna@example.com")
+		ticket := env.expect(req{method: "POST", path: "/api/events/ticket", token: anna}, 200).JSON(t)["ticket"].(string)
+		srv := httptest.NewServer(env.srv.Handler())
+		defer srv.Close()
+		defer env.srv.CloseStreams()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/events?ticket="+ticket, nil)
+		r.Header.Set("Last-Event-ID", "99") // from another run of the server
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		next := func() string {
+			for sc.Scan() {
+				if l := sc.Text(); l != "" && !strings.HasPrefix(l, "retry:") && !strings.HasPrefix(l, ":") {
+					return l
+				}
+			}
+			t.Fatal("stream ended")
+			return ""
+		}
+		if l, d := next(), next(); l != "event: resync" || d != `data: {"type":"resync"}` {
+			t.Fatalf("%q %q", l, d)
+		}
+		for _, c := range []struct {
+			e    live.Event
+			name string
+			data string
+		}{
+			{live.Event{Kind: live.Message, ContactID: 3, MessageID: 12}, "message", `{"type":"message","contact_id":3,"message_id":12}`},
+			{live.Event{Kind: live.Contact, ContactID: 3}, "contact", `{"type":"contact","contact_id":3,"message_id":0}`},
+			{live.Event{Kind: live.Appointment, AppointmentID: 5, Status: "confirmed"}, "appointment", `{"type":"appointment","appointment_id":5,"status":"confirmed"}`},
+			{live.Event{Kind: live.Appointment, AppointmentID: 5, Status: live.StatusDeleted}, "appointment", `{"type":"appointment","appointment_id":5,"status":"deleted"}`},
+		} {
+			c.e.To = []int64{annaID}
+			sent := hub.Deliver(c.e)
+			if id, name, data := next(), next(), next(); id != fmt.Sprintf("id: %d", sent.ID) || name != "event: "+c.name || data != "data: "+c.data {
+				t.Fatalf("%q %q %q", id, name, data)
+			}
+		}
+	})
 }

@@ -159,14 +159,6 @@ func (s *Server) renderMatches(c *gin.Context, p matching.Page, page, limit int)
 	return out, nil
 }
 
-func matchingCaller(c *gin.Context) matching.Caller {
-	p, ok := principalOf(c)
-	if !ok {
-		return matching.Caller{}
-	}
-	return matching.Caller{UserID: p.UserID, IsAdmin: p.IsAdmin(), IsCustomer: p.Role == identity.RoleUser}
-}
-
 type matchRequest struct {
 	Answers json.RawMessage `json:"answers"`
 	Limit   *flexInt        `json:"limit"`
@@ -188,7 +180,7 @@ func (s *Server) matchDesigners(c *gin.Context) {
 	if req.Limit != nil {
 		limit = int(*req.Limit)
 	}
-	p, err := s.d.Matching.Match(c.Request.Context(), matchingCaller(c), answers, limit)
+	p, err := s.d.Matching.Match(c.Request.Context(), callerOf(c), answers, limit)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -239,7 +231,7 @@ func (s *Server) designerMatches(c *gin.Context) {
 			return
 		}
 	}
-	p, err := s.d.Matching.Matches(c.Request.Context(), matchingCaller(c), q)
+	p, err := s.d.Matching.Matches(c.Request.Context(), callerOf(c), q)
 	if err != nil {
 		_ = c.Error(err)
 		return

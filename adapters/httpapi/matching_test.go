@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"interno/core/identity"
 	"interno/core/matching"
 	"interno/core/style"
+	"interno/internal/wiring"
 )
 
 // matchEnv is a router with matching wired in and a catalogue of 12
@@ -23,38 +23,6 @@ type matchEnv struct {
 	svc *matching.Service
 }
 
-type testQuestionnaire struct{ m *matching.Service }
-
-func (q testQuestionnaire) Resolve(ctx context.Context, lead identity.LeadClaim, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Resolve(ctx, lead.ID, lead.Token, answers, analysis)
-	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
-}
-
-func (q testQuestionnaire) Attach(ctx context.Context, leadID, userID int64) error {
-	return q.m.Attach(ctx, leadID, userID)
-}
-
-func (q testQuestionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Adopt(ctx, leadID, userID)
-	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
-}
-
-func (q testQuestionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
-	var id int64
-	if lead.ID != nil {
-		id = *lead.ID
-	}
-	return q.m.Claim(ctx, id, lead.Token)
-}
-
-// testStyleProfiles saves a signed-in customer's questionnaire on the account, as internal/app wires it.
-type testStyleProfiles struct{ id *identity.Service }
-
-func (p testStyleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {
-	_, err := p.id.AdoptQuestionnaire(ctx, userID, leadID)
-	return err
-}
-
 func newMatchEnv(t *testing.T, db *store.DB, n int) *matchEnv {
 	t.Helper()
 	me := &matchEnv{}
@@ -62,8 +30,8 @@ func newMatchEnv(t *testing.T, db *store.DB, n int) *matchEnv {
 		me.svc = matching.NewService(matching.Config{}, store.NewMatchingRepo(db))
 		d.Matching = me.svc
 	})
-	env.id.SetQuestionnaire(testQuestionnaire{me.svc})
-	me.svc.SetAccounts(testStyleProfiles{env.id}, db)
+	env.id.SetQuestionnaire(wiring.Questionnaire{Matching: me.svc})
+	me.svc.SetAccounts(wiring.StyleProfiles{Identity: env.id}, db)
 	me.testEnv = env
 	ctx := context.Background()
 	users, dsg := store.NewUserRepo(db), store.NewDesignerRepo(db)

@@ -29,11 +29,6 @@ func (s *Server) registerMessaging(api *gin.RouterGroup) {
 	api.POST("/messages", requireUser, s.postMessageForm)
 }
 
-func messagingCaller(c *gin.Context) messaging.Caller {
-	p, _ := principalOf(c)
-	return messaging.Caller{UserID: p.UserID}
-}
-
 // messageView is one chat message as the spec names its fields.
 type messageView struct {
 	ID         int64  `json:"id"`
@@ -172,7 +167,7 @@ func (in openContactInput) request() messaging.OpenRequest {
 
 // sentView answers a send: the conversation after it and the message.
 func (s *Server) answerSent(c *gin.Context, sent messaging.Sent) {
-	v := contactOf(sent.Contact, messagingCaller(c).UserID)
+	v := contactOf(sent.Contact, callerOf(c).UserID)
 	status := http.StatusCreated
 	if sent.Duplicate {
 		status = http.StatusOK
@@ -186,7 +181,7 @@ func (s *Server) openContact(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	sent, err := s.d.Messaging.Open(c.Request.Context(), messagingCaller(c), in.request())
+	sent, err := s.d.Messaging.Open(c.Request.Context(), callerOf(c), in.request())
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -201,12 +196,12 @@ func (s *Server) postMessageForm(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	sent, err := s.d.Messaging.Open(c.Request.Context(), messagingCaller(c), in.request())
+	sent, err := s.d.Messaging.Open(c.Request.Context(), callerOf(c), in.request())
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	v := contactOf(sent.Contact, messagingCaller(c).UserID)
+	v := contactOf(sent.Contact, callerOf(c).UserID)
 	v.Messages = []messageView{messageOf(sent.Message)}
 	status := http.StatusCreated
 	if sent.Duplicate {
@@ -230,7 +225,7 @@ func (s *Server) listContacts(c *gin.Context, designer bool) {
 		}
 		q.UpdatedAfter = t
 	}
-	caller := messagingCaller(c)
+	caller := callerOf(c)
 	var list []messaging.Contact
 	var total int
 	var err error
@@ -259,7 +254,7 @@ func (s *Server) myContacts(c *gin.Context)       { s.listContacts(c, false) }
 func (s *Server) designerContacts(c *gin.Context) { s.listContacts(c, true) }
 
 func (s *Server) unreadCount(c *gin.Context) {
-	u, err := s.d.Messaging.UnreadCount(c.Request.Context(), messagingCaller(c))
+	u, err := s.d.Messaging.UnreadCount(c.Request.Context(), callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -305,7 +300,7 @@ func (s *Server) getContact(c *gin.Context) {
 		return
 	}
 	markRead := c.Query("mark_read") != "false"
-	caller := messagingCaller(c)
+	caller := callerOf(c)
 	ct, msgs, more, err := s.d.Messaging.Conversation(c.Request.Context(), caller,
 		messaging.MessageQuery{ContactID: id, After: since, Before: before, Limit: int(limit)}, markRead)
 	if err != nil {
@@ -337,7 +332,7 @@ func (s *Server) postContactMessage(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	sent, err := s.d.Messaging.Send(c.Request.Context(), messagingCaller(c), id, in.Message, in.ClientID)
+	sent, err := s.d.Messaging.Send(c.Request.Context(), callerOf(c), id, in.Message, in.ClientID)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -356,10 +351,10 @@ func (s *Server) putContactStatus(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	ct, err := s.d.Messaging.SetStatus(c.Request.Context(), messagingCaller(c), id, messaging.Status(strings.TrimSpace(in.Status)))
+	ct, err := s.d.Messaging.SetStatus(c.Request.Context(), callerOf(c), id, messaging.Status(strings.TrimSpace(in.Status)))
 	if err != nil {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, contactOf(ct, messagingCaller(c).UserID))
+	c.JSON(http.StatusOK, contactOf(ct, callerOf(c).UserID))
 }

@@ -11,6 +11,7 @@ import (
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
 	"interno/core/messaging"
+	"interno/internal/wiring"
 )
 
 // BenchmarkContactsPoll measures one designer polling a list of 50
@@ -23,8 +24,8 @@ func BenchmarkContactsPoll(b *testing.B) {
 	env := newEnv(t, db, func(cfg *Config, d *Deps) {
 		q := store.NewEmailQueue(db)
 		d.Messaging = messaging.NewService(messaging.Config{BaseURL: cfg.BaseURL, Clock: cfg.Clock},
-			messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: msgDesigners{d.Designers}, Accounts: msgAccounts{d.Identity},
-				Mail: q, Notifications: reminderQueue{q}, Tx: db})
+			messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: d.Designers.Refs(), Accounts: wiring.MessagingAccounts{Identity: d.Identity},
+				Mail: q, Notifications: wiring.Reminders{Queue: q}, Tx: db})
 	})
 	env.t = t
 	sofia, sofiaID := env.newDesignerAccount("sofia@example.com")

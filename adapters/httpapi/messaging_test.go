@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,34 +9,10 @@ import (
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
-	"interno/core/designers"
 	"interno/core/identity"
 	"interno/core/messaging"
+	"interno/internal/wiring"
 )
-
-type msgDesigners struct{ d *designers.Service }
-
-func (m msgDesigners) ref(d designers.Designer, err error) (messaging.DesignerRef, error) {
-	if errors.Is(err, designers.ErrNotFound) {
-		return messaging.DesignerRef{}, messaging.ErrDesignerNotFound
-	}
-	return messaging.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
-}
-
-func (m msgDesigners) Designer(ctx context.Context, id int64) (messaging.DesignerRef, error) {
-	return m.ref(m.d.Get(ctx, id))
-}
-
-func (m msgDesigners) OfUser(ctx context.Context, id int64) (messaging.DesignerRef, error) {
-	return m.ref(m.d.OfUser(ctx, id))
-}
-
-type msgAccounts struct{ id *identity.Service }
-
-func (m msgAccounts) Account(ctx context.Context, id int64) (messaging.Account, error) {
-	u, err := m.id.Me(ctx, id)
-	return messaging.Account{Name: u.Name, Email: u.Email}, err
-}
 
 // msgEnv: designers Sofia and Bea, customers Anna and Bruno, an admin.
 type msgEnv struct {
@@ -52,8 +27,8 @@ func eachMsg(t *testing.T, fn func(t *testing.T, me *msgEnv)) {
 		env := newEnv(t, db, func(cfg *Config, d *Deps) {
 			q := store.NewEmailQueue(db)
 			svc = messaging.NewService(messaging.Config{EmailDelay: 10 * time.Minute, BaseURL: cfg.BaseURL, Clock: cfg.Clock},
-				messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: msgDesigners{d.Designers}, Accounts: msgAccounts{d.Identity},
-					Mail: q, Notifications: reminderQueue{q}, Tx: db})
+				messaging.Deps{Repo: store.NewMessagingRepo(db), Designers: d.Designers.Refs(), Accounts: wiring.MessagingAccounts{Identity: d.Identity},
+					Mail: q, Notifications: wiring.Reminders{Queue: q}, Tx: db})
 			d.Messaging = svc
 		})
 		env.id.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })

@@ -20,11 +20,6 @@ func (s *Server) registerPush(api *gin.RouterGroup) {
 	g.PUT("/preferences", requireUser, s.setPushPreferences)
 }
 
-func pushCaller(c *gin.Context) push.Caller {
-	p, _ := principalOf(c)
-	return push.Caller{UserID: p.UserID}
-}
-
 // pushKey is GET /api/push/key: the VAPID public key browsers subscribe with.
 func (s *Server) pushKey(c *gin.Context) {
 	c.Header("Cache-Control", "no-cache")
@@ -79,7 +74,7 @@ func (s *Server) subscribe(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	d, err := s.d.Push.Register(c.Request.Context(), pushCaller(c), push.SubscriptionInput{Endpoint: in.Endpoint,
+	d, err := s.d.Push.Register(c.Request.Context(), callerOf(c), push.SubscriptionInput{Endpoint: in.Endpoint,
 		ExpirationTime: in.ExpirationTime, P256dh: in.Keys.P256dh, Auth: in.Keys.Auth, Kinds: in.Kinds, UserAgent: c.Request.UserAgent()})
 	if err != nil {
 		_ = c.Error(err)
@@ -90,7 +85,7 @@ func (s *Server) subscribe(c *gin.Context) {
 
 // pushDevices is GET /api/push/subscriptions: the caller's devices.
 func (s *Server) pushDevices(c *gin.Context) {
-	list, err := s.d.Push.Devices(c.Request.Context(), pushCaller(c))
+	list, err := s.d.Push.Devices(c.Request.Context(), callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -112,7 +107,7 @@ func (s *Server) unsubscribe(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	if err := s.d.Push.Unregister(c.Request.Context(), pushCaller(c), in.Endpoint); err != nil {
+	if err := s.d.Push.Unregister(c.Request.Context(), callerOf(c), in.Endpoint); err != nil {
 		_ = c.Error(err)
 		return
 	}
@@ -126,7 +121,7 @@ func (s *Server) unsubscribeDevice(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.d.Push.UnregisterID(c.Request.Context(), pushCaller(c), id); err != nil {
+	if err := s.d.Push.UnregisterID(c.Request.Context(), callerOf(c), id); err != nil {
 		_ = c.Error(err)
 		return
 	}
@@ -139,7 +134,7 @@ func viewPreferences(p push.Preferences) gin.H {
 
 // pushPreferences is GET /api/push/preferences.
 func (s *Server) pushPreferences(c *gin.Context) {
-	p, err := s.d.Push.Preferences(c.Request.Context(), pushCaller(c))
+	p, err := s.d.Push.Preferences(c.Request.Context(), callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -166,7 +161,7 @@ func (s *Server) setPushPreferences(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	p, err := s.d.Push.SetPreferences(c.Request.Context(), pushCaller(c),
+	p, err := s.d.Push.SetPreferences(c.Request.Context(), callerOf(c),
 		push.Preferences{Messages: *in.Messages, Appointments: *in.Appointments, Reminders: *in.Reminders})
 	if err != nil {
 		_ = c.Error(err)

@@ -30,11 +30,6 @@ func (s *Server) registerScheduling(api *gin.RouterGroup) {
 	g.DELETE("/:id", requireUser, s.deleteAppointment)
 }
 
-func schedulingCaller(c *gin.Context) scheduling.Caller {
-	p, _ := principalOf(c)
-	return scheduling.Caller{UserID: p.UserID}
-}
-
 // windowView is one weekly availability window.
 type windowView struct {
 	ID        int64  `json:"id"`
@@ -119,7 +114,7 @@ func (s *Server) putAvailability(c *gin.Context) {
 			in[i].DayOfWeek = int(*it.DayOfWeek)
 		}
 	}
-	week, err := s.d.Scheduling.SetWeek(c.Request.Context(), schedulingCaller(c), id, in, keep...)
+	week, err := s.d.Scheduling.SetWeek(c.Request.Context(), callerOf(c), id, in, keep...)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -254,7 +249,7 @@ func (s *Server) designerView(a scheduling.Appointment) designerAppointmentView 
 
 // viewFor renders a for whichever side the caller is on.
 func (s *Server) viewFor(c *gin.Context, a scheduling.Appointment) any {
-	if p, _ := a.PartyOf(schedulingCaller(c).UserID); p == scheduling.ByDesigner {
+	if p, _ := a.PartyOf(callerOf(c).UserID); p == scheduling.ByDesigner {
 		return s.designerView(a)
 	}
 	return s.customerView(a)
@@ -288,7 +283,7 @@ func (s *Server) bookAppointment(c *gin.Context) {
 		}
 		r.Start = t
 	}
-	a, err := s.d.Scheduling.Book(c.Request.Context(), schedulingCaller(c), r)
+	a, err := s.d.Scheduling.Book(c.Request.Context(), callerOf(c), r)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -301,7 +296,7 @@ func (s *Server) customerAppointments(c *gin.Context) {
 	if !ok {
 		return
 	}
-	p, err := s.d.Scheduling.CustomerAppointments(c.Request.Context(), schedulingCaller(c), (page-1)*limit, limit)
+	p, err := s.d.Scheduling.CustomerAppointments(c.Request.Context(), callerOf(c), (page-1)*limit, limit)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -333,7 +328,7 @@ func (s *Server) designerAppointments(c *gin.Context) {
 	if status == "all" {
 		status = ""
 	}
-	p, err := s.d.Scheduling.DesignerAppointments(c.Request.Context(), schedulingCaller(c), status, (page-1)*limit, limit)
+	p, err := s.d.Scheduling.DesignerAppointments(c.Request.Context(), callerOf(c), status, (page-1)*limit, limit)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -348,7 +343,7 @@ func (s *Server) designerAppointments(c *gin.Context) {
 }
 
 func (s *Server) designerSummary(c *gin.Context) {
-	sum, err := s.d.Scheduling.DesignerSummary(c.Request.Context(), schedulingCaller(c))
+	sum, err := s.d.Scheduling.DesignerSummary(c.Request.Context(), callerOf(c))
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -363,7 +358,7 @@ func (s *Server) getAppointment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	a, err := s.d.Scheduling.Get(c.Request.Context(), schedulingCaller(c), id)
+	a, err := s.d.Scheduling.Get(c.Request.Context(), callerOf(c), id)
 	if err != nil {
 		_ = c.Error(err)
 		return
@@ -413,7 +408,7 @@ type lifecycleBody struct {
 
 func (s *Server) cancelAppointment(c *gin.Context) {
 	s.lifecycle(c, func(c *gin.Context, id int64, b lifecycleBody) (scheduling.Appointment, error) {
-		return s.d.Scheduling.Cancel(c.Request.Context(), schedulingCaller(c), id, b.Reason)
+		return s.d.Scheduling.Cancel(c.Request.Context(), callerOf(c), id, b.Reason)
 	})
 }
 
@@ -423,19 +418,19 @@ func (s *Server) confirmAppointment(c *gin.Context) {
 		if notes == "" {
 			notes = b.Notes
 		}
-		return s.d.Scheduling.Confirm(c.Request.Context(), schedulingCaller(c), id, notes)
+		return s.d.Scheduling.Confirm(c.Request.Context(), callerOf(c), id, notes)
 	})
 }
 
 func (s *Server) rejectAppointment(c *gin.Context) {
 	s.lifecycle(c, func(c *gin.Context, id int64, b lifecycleBody) (scheduling.Appointment, error) {
-		return s.d.Scheduling.Reject(c.Request.Context(), schedulingCaller(c), id, b.Reason)
+		return s.d.Scheduling.Reject(c.Request.Context(), callerOf(c), id, b.Reason)
 	})
 }
 
 func (s *Server) completeAppointment(c *gin.Context) {
 	s.lifecycle(c, func(c *gin.Context, id int64, _ lifecycleBody) (scheduling.Appointment, error) {
-		return s.d.Scheduling.Complete(c.Request.Context(), schedulingCaller(c), id)
+		return s.d.Scheduling.Complete(c.Request.Context(), callerOf(c), id)
 	})
 }
 
@@ -444,7 +439,7 @@ func (s *Server) deleteAppointment(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.d.Scheduling.Delete(c.Request.Context(), schedulingCaller(c), id); err != nil {
+	if err := s.d.Scheduling.Delete(c.Request.Context(), callerOf(c), id); err != nil {
 		_ = c.Error(err)
 		return
 	}

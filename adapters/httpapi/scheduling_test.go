@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,35 +13,10 @@ import (
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
-	"interno/core/designers"
 	"interno/core/identity"
 	"interno/core/scheduling"
+	"interno/internal/wiring"
 )
-
-// schedulingDesigners adapts the designers service to scheduling's port, as
-// internal/app does.
-type schedulingDesigners struct{ d *designers.Service }
-
-func (s schedulingDesigners) ref(d designers.Designer, err error) (scheduling.DesignerRef, error) {
-	if errors.Is(err, designers.ErrNotFound) {
-		return scheduling.DesignerRef{}, scheduling.ErrDesignerNotFound
-	}
-	return scheduling.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
-}
-
-func (s schedulingDesigners) Designer(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
-	return s.ref(s.d.Get(ctx, id))
-}
-
-func (s schedulingDesigners) OfUser(ctx context.Context, userID int64) (scheduling.DesignerRef, error) {
-	return s.ref(s.d.OfUser(ctx, userID))
-}
-
-type reminderQueue struct{ q *store.EmailQueue }
-
-func (r reminderQueue) Cancel(ctx context.Context, key string) error {
-	return r.q.CancelByDedupeKey(ctx, key)
-}
 
 // schedEnv is a router with scheduling wired in, a pinned clock on Monday
 // 1 March 2027 at 06:00 in Rome, and a cast: designers Sofia (with Monday to
@@ -66,8 +40,8 @@ func newSchedEnv(t *testing.T, db *store.DB) *schedEnv {
 		q := store.NewEmailQueue(db)
 		se.svc = scheduling.NewService(scheduling.Config{Location: loc, MinNotice: 2 * time.Hour,
 			CallBaseURL: "https://meet.example", BaseURL: cfg.BaseURL, Clock: cfg.Clock},
-			scheduling.Deps{Repo: store.NewSchedulingRepo(db), Designers: schedulingDesigners{d.Designers}, Mail: q,
-				Reminders: reminderQueue{q}, Tx: db})
+			scheduling.Deps{Repo: store.NewSchedulingRepo(db), Designers: d.Designers.Refs(), Mail: q,
+				Reminders: wiring.Reminders{Queue: q}, Tx: db})
 		d.Scheduling = se.svc
 	})
 	env.clock.now = time.Date(2027, 3, 1, 6, 0, 0, 0, loc)

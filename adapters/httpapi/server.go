@@ -18,6 +18,7 @@ import (
 	"interno/core/designers"
 	"interno/core/engagement"
 	"interno/core/identity"
+	"interno/core/live"
 	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/push"
@@ -66,8 +67,9 @@ type Deps struct {
 	Engagement  *engagement.Service
 	Messaging   *messaging.Service
 	Matching    *matching.Service
-	// Events feeds GET /api/events (server-sent events); nil turns it off.
-	Events EventStreams
+	// Events feeds GET /api/events (server-sent events, wire format in
+	// events.go); nil turns it off.
+	Events live.Subscriber
 	// Throttles keeps the rate limits' counters; nil keeps them in memory.
 	Throttles throttle.Store
 	// Push serves /api/push (Web Push devices and preferences); nil turns it off.

@@ -41,14 +41,14 @@ type S3Config struct {
 func ParseS3URL(raw, accessKey, secretKey string) (S3Config, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return S3Config{}, errors.New("not a URL: use s3://bucket?endpoint=host:port&region=...")
+		return S3Config{}, errors.New("not a URL: use s3://BUCKET?endpoint=HOST:PORT&region=REGION")
 	}
 	if u.Scheme != "s3" {
-		return S3Config{}, fmt.Errorf("unsupported scheme %q: use s3://bucket?endpoint=host:port&region=...", u.Scheme)
+		return S3Config{}, fmt.Errorf("unsupported scheme %q: use s3://BUCKET?endpoint=HOST:PORT&region=REGION", u.Scheme)
 	}
 	c := S3Config{Bucket: u.Host, Prefix: strings.Trim(u.Path, "/"), PathStyle: true}
 	if c.Bucket == "" {
-		return S3Config{}, errors.New("the bucket is missing: use s3://bucket?endpoint=host:port&region=...")
+		return S3Config{}, errors.New("the bucket is missing: use s3://BUCKET?endpoint=HOST:PORT&region=REGION")
 	}
 	if err := s3utils.CheckValidBucketNameStrict(c.Bucket); err != nil {
 		return S3Config{}, fmt.Errorf("bucket %q: %v", c.Bucket, err)
@@ -128,11 +128,9 @@ func NewS3(ctx context.Context, cfg S3Config, timeout time.Duration) (*S3, error
 		return nil, fmt.Errorf("bucket %q at %s does not exist: create it first", cfg.Bucket, cfg.Endpoint)
 	}
 	// BucketExists may pass anonymously on a public bucket: listing proves the keys.
-	for obj := range client.ListObjects(cctx, cfg.Bucket, minio.ListObjectsOptions{Prefix: s.key(""), MaxKeys: 1}) {
-		if obj.Err != nil {
-			return nil, fmt.Errorf("bucket %q at %s: %s", cfg.Bucket, cfg.Endpoint, describeS3Error(obj.Err))
-		}
-		break
+	// The first answer is enough; the listing stops when cctx ends.
+	if obj, ok := <-client.ListObjects(cctx, cfg.Bucket, minio.ListObjectsOptions{Prefix: s.key(""), MaxKeys: 1}); ok && obj.Err != nil {
+		return nil, fmt.Errorf("bucket %q at %s: %s", cfg.Bucket, cfg.Endpoint, describeS3Error(obj.Err))
 	}
 	return s, nil
 }

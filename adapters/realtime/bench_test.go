@@ -1,9 +1,12 @@
 package realtime
 
 import (
+	"context"
 	"sort"
 	"testing"
 	"time"
+
+	"interno/core/live"
 )
 
 // BenchmarkDelivery measures publish-to-receive latency with 200 open
@@ -11,18 +14,18 @@ import (
 func BenchmarkDelivery(b *testing.B) {
 	h := NewHub(0)
 	const streams = 200
-	chans := make([]<-chan Event, streams)
+	chans := make([]<-chan live.Delivered, streams)
 	for i := 0; i < streams; i++ {
-		ch, _, cancel := h.Subscribe(int64(i), 0)
-		defer cancel()
-		chans[i] = ch
+		s := h.Subscribe(context.Background(), int64(i), 0)
+		defer s.Cancel()
+		chans[i] = s.Events
 	}
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		a, c := int64(i%streams), int64((i+1)%streams)
 		start := time.Now()
-		h.Publish([]int64{a, c}, "message", []byte(`{"contact_id":1}`))
+		h.Publish(context.Background(), live.Event{Kind: live.Message, To: []int64{a, c}, ContactID: 1})
 		<-chans[a]
 		<-chans[c]
 		lat = append(lat, time.Since(start))

@@ -1,30 +1,30 @@
-// Package realtime is the in-process publish/subscribe hub behind the
-// server-sent events stream: use cases publish small events (ids only) for
-// the accounts concerned after commit, and each open stream of those
-// accounts receives them. A short history lets a reconnecting client resume
-// from Last-Event-ID; older gaps are closed by the client refetching.
+// Package realtime is the in-process hub behind live updates: it implements
+// the core/live port (Publisher and Subscriber) within one instance. Use
+// cases publish small events (ids only) for the accounts concerned after
+// commit, and each open stream of those accounts receives them. A short
+// history lets a reconnecting client resume from Last-Event-ID; when events
+// may have been lost (the stream fell behind, or its resumption point is no
+// longer kept or comes from another run) the stream is told to resync.
 package realtime
 
 import (
+	"context"
 	"sync"
+
+	"interno/core/live"
 )
 
-// Event is one message on the stream.
-type Event struct {
-	// ID increases by one per published event in this process.
-	ID   uint64
-	Type string
-	// Data is the JSON payload.
-	Data []byte
-}
-
-type stored struct {
-	users []int64
-	ev    Event
-}
-
 type subscriber struct {
-	ch chan Event
+	ch     chan live.Delivered
+	resync chan struct{}
+}
+
+// lost tells the subscriber that events were lost; it never blocks.
+func (s *subscriber) lost() {
+	select {
+	case s.resync <- struct{}{}:
+	default:
+	}
 }
 
 // Hub fans events out to subscribers by account.
@@ -32,10 +32,15 @@ type Hub struct {
 	mu      sync.Mutex
 	seq     uint64
 	subs    map[int64]map[*subscriber]struct{}
-	history []stored
+	history []live.Delivered
 	keep    int
 	buffer  int
 }
+
+var (
+	_ live.Publisher  = (*Hub)(nil)
+	_ live.Subscriber = (*Hub)(nil)
+)
 
 // DefaultHistory is how many recent events are kept for resumption.
 const DefaultHistory = 1024
@@ -48,59 +53,91 @@ func NewHub(history int) *Hub {
 	return &Hub{subs: map[int64]map[*subscriber]struct{}{}, keep: history, buffer: 64}
 }
 
-// Publish sends an event to every open stream of the given accounts. A
-// stream that cannot keep up loses the event (its client refetches on the
-// next event or poll); publishing never blocks.
-func (h *Hub) Publish(userIDs []int64, typ string, data []byte) Event {
+// Publish sends an event to every open stream of its accounts, once per
+// stream however often an account is named. A stream that cannot keep up
+// loses the event and is told to resync; publishing never blocks.
+func (h *Hub) Publish(_ context.Context, e live.Event) {
+	h.Deliver(e)
+}
+
+// Deliver is Publish returning the event as delivered (for tests and for a
+// fan-out that relays events between instances).
+func (h *Hub) Deliver(e live.Event) live.Delivered {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++
-	ev := Event{ID: h.seq, Type: typ, Data: data}
-	h.history = append(h.history, stored{users: userIDs, ev: ev})
+	d := live.Delivered{ID: h.seq, Event: e}
+	h.history = append(h.history, d)
 	if len(h.history) > h.keep {
-		h.history = append([]stored(nil), h.history[len(h.history)-h.keep:]...)
+		h.history = append([]live.Delivered(nil), h.history[len(h.history)-h.keep:]...)
 	}
 	seen := map[int64]bool{}
-	for _, u := range userIDs {
+	for _, u := range e.To {
 		if seen[u] {
 			continue
 		}
 		seen[u] = true
 		for s := range h.subs[u] {
 			select {
-			case s.ch <- ev:
+			case s.ch <- d:
 			default:
+				s.lost()
 			}
 		}
 	}
-	return ev
+	return d
+}
+
+// ResyncAll tells every open stream that events may have been lost (a
+// fan-out between instances was interrupted).
+func (h *Hub) ResyncAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, m := range h.subs {
+		for s := range m {
+			s.lost()
+		}
+	}
+}
+
+func addressed(e live.Event, userID int64) bool {
+	for _, u := range e.To {
+		if u == userID {
+			return true
+		}
+	}
+	return false
 }
 
 // Subscribe opens a stream for userID. The backlog holds the kept events for
-// that account with an id above lastID (resumption); cancel closes the stream.
-func (h *Hub) Subscribe(userID int64, lastID uint64) (events <-chan Event, backlog []Event, cancel func()) {
-	s := &subscriber{ch: make(chan Event, h.buffer)}
+// that account with an id above lastID (resumption); if events after lastID
+// are no longer kept, or lastID is from another run of the hub, the stream
+// starts with a resync.
+func (h *Hub) Subscribe(_ context.Context, userID int64, lastID uint64) live.Subscription {
+	s := &subscriber{ch: make(chan live.Delivered, h.buffer), resync: make(chan struct{}, 1)}
+	var backlog []live.Delivered
 	h.mu.Lock()
 	if h.subs[userID] == nil {
 		h.subs[userID] = map[*subscriber]struct{}{}
 	}
 	h.subs[userID][s] = struct{}{}
 	if lastID > 0 {
-		for _, st := range h.history {
-			if st.ev.ID <= lastID {
-				continue
-			}
-			for _, u := range st.users {
-				if u == userID {
-					backlog = append(backlog, st.ev)
-					break
-				}
+		oldest := h.seq + 1
+		if len(h.history) > 0 {
+			oldest = h.history[0].ID
+		}
+		if lastID > h.seq || lastID+1 < oldest {
+			s.lost()
+		}
+		for _, d := range h.history {
+			if d.ID > lastID && addressed(d.Event, userID) {
+				backlog = append(backlog, d)
 			}
 		}
 	}
 	h.mu.Unlock()
 	var once sync.Once
-	return s.ch, backlog, func() {
+	return live.Subscription{Backlog: backlog, Events: s.ch, Resync: s.resync, Cancel: func() {
 		once.Do(func() {
 			h.mu.Lock()
 			delete(h.subs[userID], s)
@@ -109,7 +146,7 @@ func (h *Hub) Subscribe(userID int64, lastID uint64) (events <-chan Event, backl
 			}
 			h.mu.Unlock()
 		})
-	}
+	}}
 }
 
 // Online reports whether the account has an open stream on this hub (the

@@ -12,6 +12,7 @@ import (
 	"interno/adapters/store/storetest"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/matching"
 	"interno/core/style"
 )
@@ -72,7 +73,7 @@ func BenchmarkMatching(b *testing.B) {
 			dsg := store.NewDesignerRepo(db)
 			svc := matching.NewService(matching.Config{CacheTTL: time.Hour}, repo)
 			match := func(i int) (matching.Page, error) {
-				p, err := svc.Match(ctx, matching.Caller{}, benchAnswers(i), 5)
+				p, err := svc.Match(ctx, kernel.Principal{}, benchAnswers(i), 5)
 				if err != nil {
 					return p, err
 				}
@@ -91,7 +92,7 @@ func BenchmarkMatching(b *testing.B) {
 			b.Run(name+"/Cold", func(b *testing.B) {
 				for b.Loop() {
 					svc.Invalidate()
-					if _, err := svc.Matches(ctx, matching.Caller{}, matching.Query{LeadID: first.LeadID}); err != nil {
+					if _, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -108,7 +109,7 @@ func BenchmarkMatching(b *testing.B) {
 			b.Run(name+"/Page", func(b *testing.B) {
 				page := 1
 				for b.Loop() {
-					p, err := svc.Matches(ctx, matching.Caller{}, matching.Query{LeadID: first.LeadID, Page: page%20 + 1})
+					p, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID, Page: page%20 + 1})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -10,25 +10,26 @@ import (
 
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
+	"interno/core/kernel"
 	"interno/core/messaging"
 )
 
 type msgDesigners struct{ db *store.DB }
 
-func (m msgDesigners) Designer(ctx context.Context, id int64) (messaging.DesignerRef, error) {
+func (m msgDesigners) Designer(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	d, err := store.NewDesignerRepo(m.db).ByID(ctx, id)
 	if err != nil {
-		return messaging.DesignerRef{}, messaging.ErrDesignerNotFound
+		return kernel.DesignerRef{}, messaging.ErrDesignerNotFound
 	}
-	return messaging.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
 }
 
-func (m msgDesigners) OfUser(ctx context.Context, userID int64) (messaging.DesignerRef, error) {
+func (m msgDesigners) OfUser(ctx context.Context, userID int64) (kernel.DesignerRef, error) {
 	d, err := store.NewDesignerRepo(m.db).ByUserID(ctx, userID)
 	if err != nil {
-		return messaging.DesignerRef{}, messaging.ErrDesignerNotFound
+		return kernel.DesignerRef{}, messaging.ErrDesignerNotFound
 	}
-	return messaging.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, nil
 }
 
 func (m msgDesigners) Account(ctx context.Context, id int64) (messaging.Account, error) {
@@ -56,18 +57,18 @@ func TestMessagingRepo_Conversation(t *testing.T) {
 		d := newDesigner(t, db, "sofia@example.com", "Sofia", "Roma")
 		anna := newCustomer(t, db, "anna@example.com")
 		bruno := newCustomer(t, db, "bruno@example.com")
-		sofia := messaging.Caller{UserID: d.UserID}
+		sofia := kernel.Principal{UserID: d.UserID}
 
-		s, err := svc.Open(ctx, messaging.Caller{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: " Ciao ", ClientID: "a-1"})
+		s, err := svc.Open(ctx, kernel.Principal{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: " Ciao ", ClientID: "a-1"})
 		if err != nil || !s.Created || s.Contact.DesignerName != "Sofia" || s.Contact.CustomerEmail != "anna@example.com" ||
 			s.Contact.DesignerEmail != "sofia@example.com" || s.Contact.DesignerUserID != d.UserID || s.Message.Body != "Ciao" {
 			t.Fatalf("%+v %v", s, err)
 		}
-		again, err := svc.Open(ctx, messaging.Caller{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: "Ciao", ClientID: "a-1"})
+		again, err := svc.Open(ctx, kernel.Principal{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: "Ciao", ClientID: "a-1"})
 		if err != nil || !again.Duplicate || again.Message.ID != s.Message.ID {
 			t.Fatalf("replay %+v %v", again, err)
 		}
-		if _, err := svc.Open(ctx, messaging.Caller{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: "Altro", ClientID: "a-1"}); !errors.Is(err, messaging.ErrClientIDReused) {
+		if _, err := svc.Open(ctx, kernel.Principal{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: "Altro", ClientID: "a-1"}); !errors.Is(err, messaging.ErrClientIDReused) {
 			t.Fatalf("reuse %v", err)
 		}
 		// The unique index alone refuses a reused client id.
@@ -79,7 +80,7 @@ func TestMessagingRepo_Conversation(t *testing.T) {
 		for i := 0; i < 5; i++ {
 			who := sofia
 			if i%2 == 1 {
-				who = messaging.Caller{UserID: anna}
+				who = kernel.Principal{UserID: anna}
 			}
 			if _, err := svc.Send(ctx, who, s.Contact.ID, fmt.Sprintf("m%d", i), ""); err != nil {
 				t.Fatal(err)
@@ -97,7 +98,7 @@ func TestMessagingRepo_Conversation(t *testing.T) {
 		if len(newer) != 1 || newer[0].Body != "m4" {
 			t.Fatalf("since %+v", newer)
 		}
-		if _, _, _, err := svc.Conversation(ctx, messaging.Caller{UserID: bruno}, messaging.MessageQuery{ContactID: s.Contact.ID}, true); !errors.Is(err, messaging.ErrNotFound) {
+		if _, _, _, err := svc.Conversation(ctx, kernel.Principal{UserID: bruno}, messaging.MessageQuery{ContactID: s.Contact.ID}, true); !errors.Is(err, messaging.ErrNotFound) {
 			t.Fatalf("stranger %v", err)
 		}
 		// Lists and counts.
@@ -108,7 +109,7 @@ func TestMessagingRepo_Conversation(t *testing.T) {
 		if list, total, _ := svc.DesignerContacts(ctx, sofia, messaging.ListQuery{UpdatedAfter: list[0].UpdatedAt}); total != 0 || len(list) != 0 {
 			t.Fatalf("since cursor %+v", list)
 		}
-		u, _ := svc.UnreadCount(ctx, messaging.Caller{UserID: anna})
+		u, _ := svc.UnreadCount(ctx, kernel.Principal{UserID: anna})
 		if u.AsCustomer != 1 {
 			t.Fatalf("anna %+v", u)
 		}
@@ -142,7 +143,7 @@ func TestMessagingRepo_ConcurrentFirstContacts(t *testing.T) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				_, err := svc.Open(ctx, messaging.Caller{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: fmt.Sprintf("n%d", i)})
+				_, err := svc.Open(ctx, kernel.Principal{UserID: anna}, messaging.OpenRequest{DesignerID: d.ID, Message: fmt.Sprintf("n%d", i)})
 				errs <- err
 			}(i)
 		}
@@ -153,11 +154,11 @@ func TestMessagingRepo_ConcurrentFirstContacts(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		list, total, _ := svc.CustomerContacts(ctx, messaging.Caller{UserID: anna}, messaging.ListQuery{})
+		list, total, _ := svc.CustomerContacts(ctx, kernel.Principal{UserID: anna}, messaging.ListQuery{})
 		if total != 1 || list[0].MessageCount != 10 {
 			t.Fatalf("%d contacts, %+v", total, list)
 		}
-		_, msgs, _, _ := svc.Conversation(ctx, messaging.Caller{UserID: anna}, messaging.MessageQuery{ContactID: list[0].ID, Limit: 100}, false)
+		_, msgs, _, _ := svc.Conversation(ctx, kernel.Principal{UserID: anna}, messaging.MessageQuery{ContactID: list[0].ID, Limit: 100}, false)
 		if len(msgs) != 10 || msgs[9].ID != list[0].LastMessageID {
 			t.Fatalf("%d messages, last %d vs %d", len(msgs), msgs[len(msgs)-1].ID, list[0].LastMessageID)
 		}

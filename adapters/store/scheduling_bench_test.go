@@ -11,6 +11,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/scheduling"
 	"interno/core/style"
 )
@@ -18,15 +19,15 @@ import (
 // benchDesigners reads profiles from the database, as the real wiring does.
 type benchDesigners struct{ r *store.DesignerRepo }
 
-func (b benchDesigners) ref(d designers.Designer, err error) (scheduling.DesignerRef, error) {
-	return scheduling.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
+func (b benchDesigners) ref(d designers.Designer, err error) (kernel.DesignerRef, error) {
+	return kernel.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
 }
 
-func (b benchDesigners) Designer(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
+func (b benchDesigners) Designer(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	return b.ref(b.r.ByID(ctx, id))
 }
 
-func (b benchDesigners) OfUser(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
+func (b benchDesigners) OfUser(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	return b.ref(b.r.ByUserID(ctx, id))
 }
 
@@ -71,7 +72,7 @@ func BenchmarkFreeSlots62Days(b *testing.B) {
 		}
 		svc := scheduling.NewService(scheduling.Config{Location: loc, MinNotice: 2 * time.Hour, Clock: func() time.Time { return now }},
 			scheduling.Deps{Repo: repo, Designers: benchDesigners{store.NewDesignerRepo(db)}, Mail: discardQueue{}, Tx: db})
-		if _, err := svc.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, week); err != nil {
+		if _, err := svc.SetWeek(ctx, kernel.Principal{UserID: d.UserID}, d.ID, week); err != nil {
 			b.Fatal(err)
 		}
 		statuses := []scheduling.Action{"", scheduling.ActConfirm, scheduling.ActReject, scheduling.ActComplete}

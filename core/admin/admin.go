@@ -103,13 +103,6 @@ type Activity struct {
 	Conversations int
 }
 
-// Actor is the administrator performing an action.
-type Actor struct {
-	UserID  int64
-	Email   string
-	IsAdmin bool
-}
-
 // Actions recorded in the audit trail.
 const (
 	ActionUserUpdate       = "user.update"

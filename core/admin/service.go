@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -45,15 +46,15 @@ func NewService(d Deps) *Service {
 	return &Service{d: d}
 }
 
-func allowed(a Actor) error {
-	if !a.IsAdmin {
+func allowed(a kernel.Principal) error {
+	if !a.IsAdmin() {
 		return ErrAdminRequired
 	}
 	return nil
 }
 
 // Stats returns the panel header figures.
-func (s *Service) Stats(ctx context.Context, a Actor) (Stats, error) {
+func (s *Service) Stats(ctx context.Context, a kernel.Principal) (Stats, error) {
 	if err := allowed(a); err != nil {
 		return Stats{}, err
 	}
@@ -81,7 +82,7 @@ func (s *Service) Stats(ctx context.Context, a Actor) (Stats, error) {
 }
 
 // Users lists customer and admin accounts.
-func (s *Service) Users(ctx context.Context, a Actor, q Query) ([]User, int, error) {
+func (s *Service) Users(ctx context.Context, a kernel.Principal, q Query) ([]User, int, error) {
 	if err := allowed(a); err != nil {
 		return nil, 0, err
 	}
@@ -89,7 +90,7 @@ func (s *Service) Users(ctx context.Context, a Actor, q Query) ([]User, int, err
 }
 
 // Designers lists designer profiles.
-func (s *Service) Designers(ctx context.Context, a Actor, q Query) ([]Designer, int, error) {
+func (s *Service) Designers(ctx context.Context, a kernel.Principal, q Query) ([]Designer, int, error) {
 	if err := allowed(a); err != nil {
 		return nil, 0, err
 	}
@@ -97,7 +98,7 @@ func (s *Service) Designers(ctx context.Context, a Actor, q Query) ([]Designer, 
 }
 
 // AuditTrail lists recorded admin actions, newest first.
-func (s *Service) AuditTrail(ctx context.Context, a Actor, q Query) ([]Entry, int, error) {
+func (s *Service) AuditTrail(ctx context.Context, a kernel.Principal, q Query) ([]Entry, int, error) {
 	if err := allowed(a); err != nil {
 		return nil, 0, err
 	}
@@ -111,7 +112,7 @@ func (s *Service) AuditTrail(ctx context.Context, a Actor, q Query) ([]Entry, in
 // UpdateUser edits a customer or admin account with the owner's rules.
 // Designer accounts are edited through their profile, which keeps the
 // profile's name and e-mail in step with the account.
-func (s *Service) UpdateUser(ctx context.Context, a Actor, id int64, e UserEdit) (User, error) {
+func (s *Service) UpdateUser(ctx context.Context, a kernel.Principal, id int64, e UserEdit) (User, error) {
 	if err := allowed(a); err != nil {
 		return User{}, err
 	}
@@ -138,7 +139,7 @@ func (s *Service) UpdateUser(ctx context.Context, a Actor, id int64, e UserEdit)
 
 // DeleteUser removes an account and everything that depends on it. Admin
 // accounts are never deleted this way, whatever the client sends.
-func (s *Service) DeleteUser(ctx context.Context, a Actor, id int64) error {
+func (s *Service) DeleteUser(ctx context.Context, a kernel.Principal, id int64) error {
 	if err := allowed(a); err != nil {
 		return err
 	}
@@ -158,7 +159,7 @@ func (s *Service) DeleteUser(ctx context.Context, a Actor, id int64) error {
 }
 
 // UpdateDesigner edits a designer profile with the owner's edit rules.
-func (s *Service) UpdateDesigner(ctx context.Context, a Actor, id int64, e DesignerEdit) (Designer, error) {
+func (s *Service) UpdateDesigner(ctx context.Context, a kernel.Principal, id int64, e DesignerEdit) (Designer, error) {
 	if err := allowed(a); err != nil {
 		return Designer{}, err
 	}
@@ -178,7 +179,7 @@ func (s *Service) UpdateDesigner(ctx context.Context, a Actor, id int64, e Desig
 }
 
 // DeleteDesigner removes a designer's account, profile, files and dependent data.
-func (s *Service) DeleteDesigner(ctx context.Context, a Actor, id int64) error {
+func (s *Service) DeleteDesigner(ctx context.Context, a kernel.Principal, id int64) error {
 	if err := allowed(a); err != nil {
 		return err
 	}
@@ -202,7 +203,7 @@ func (s *Service) DeleteDesigner(ctx context.Context, a Actor, id int64) error {
 }
 
 // ToggleVerified flips a designer's verified badge.
-func (s *Service) ToggleVerified(ctx context.Context, a Actor, id int64) (Designer, error) {
+func (s *Service) ToggleVerified(ctx context.Context, a kernel.Principal, id int64) (Designer, error) {
 	if err := allowed(a); err != nil {
 		return Designer{}, err
 	}
@@ -221,13 +222,12 @@ func (s *Service) ToggleVerified(ctx context.Context, a Actor, id int64) (Design
 	return out, err
 }
 
-func (s *Service) record(ctx context.Context, a Actor, action, targetType string, targetID int64, label, details string) error {
-	if a.Email == "" {
-		if u, err := s.d.Accounts.Account(ctx, a.UserID); err == nil {
-			a.Email = u.Email
-		}
+func (s *Service) record(ctx context.Context, a kernel.Principal, action, targetType string, targetID int64, label, details string) error {
+	var actorEmail string
+	if u, err := s.d.Accounts.Account(ctx, a.UserID); err == nil {
+		actorEmail = u.Email
 	}
-	return s.d.Audit.Record(ctx, &Entry{ActorID: a.UserID, ActorEmail: a.Email, Action: action,
+	return s.d.Audit.Record(ctx, &Entry{ActorID: a.UserID, ActorEmail: actorEmail, Action: action,
 		TargetType: targetType, TargetID: targetID, TargetLabel: label, Details: details})
 }
 

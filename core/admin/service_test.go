@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"interno/core/kernel"
 )
 
 type fakeTx struct{}
@@ -119,8 +121,8 @@ func newTestService(w *fakeWorld, appts Appointments) *Service {
 }
 
 var (
-	root     = Actor{UserID: 1, Email: "admin@x.it", IsAdmin: true}
-	customer = Actor{UserID: 2, Email: "anna@x.it"}
+	root     = kernel.Principal{UserID: 1, Role: kernel.RoleAdmin}
+	customer = kernel.Principal{UserID: 2, Role: kernel.RoleUser}
 )
 
 func str(s string) *string { return &s }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 // Edit is a change to a profile. Apply sets the fields the caller sent;
@@ -26,7 +27,7 @@ type Edit struct {
 // everything registration checks, plus experience and a minimum budget of €300.
 // Images replaced or dropped are deleted after the commit; new images stored
 // for a failed edit are deleted at once.
-func (s *Service) Update(ctx context.Context, c Caller, id int64, e Edit) (Designer, error) {
+func (s *Service) Update(ctx context.Context, c kernel.Principal, id int64, e Edit) (Designer, error) {
 	current, err := s.owned(ctx, c, id)
 	if err != nil {
 		return Designer{}, err

@@ -56,9 +56,3 @@ type Images interface {
 	// Remove deletes a stored image; unknown paths are not an error.
 	Remove(ctx context.Context, path string) error
 }
-
-// Caller is who asks: the account id and whether it is an admin.
-type Caller struct {
-	UserID  int64
-	IsAdmin bool
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -195,15 +196,15 @@ func (s *Service) OfUser(ctx context.Context, userID int64) (Designer, error) {
 }
 
 // ByEmail returns the profile with that e-mail, for its owner or an admin only.
-func (s *Service) ByEmail(ctx context.Context, c Caller, email string) (Designer, error) {
+func (s *Service) ByEmail(ctx context.Context, c kernel.Principal, email string) (Designer, error) {
 	d, err := s.repo.ByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
 	if err != nil {
-		if errors.Is(err, ErrNotFound) && !c.IsAdmin {
+		if errors.Is(err, ErrNotFound) && !c.IsAdmin() {
 			return Designer{}, ErrForbidden
 		}
 		return Designer{}, err
 	}
-	if !c.IsAdmin && d.UserID != c.UserID {
+	if !c.IsAdmin() && d.UserID != c.UserID {
 		return Designer{}, ErrForbidden
 	}
 	return d, nil
@@ -220,12 +221,12 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Designer, int, error
 	return s.repo.List(ctx, q)
 }
 
-func (s *Service) owned(ctx context.Context, c Caller, id int64) (Designer, error) {
+func (s *Service) owned(ctx context.Context, c kernel.Principal, id int64) (Designer, error) {
 	d, err := s.repo.ByID(ctx, id)
 	if err != nil {
 		return Designer{}, err
 	}
-	if !c.IsAdmin && d.UserID != c.UserID {
+	if !c.IsAdmin() && d.UserID != c.UserID {
 		return Designer{}, ErrForbidden
 	}
 	return d, nil
@@ -233,7 +234,7 @@ func (s *Service) owned(ctx context.Context, c Caller, id int64) (Designer, erro
 
 // Delete removes a designer's account, profile and everything that depends on
 // them; the images go after the commit. Only the owner or an admin may.
-func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
+func (s *Service) Delete(ctx context.Context, c kernel.Principal, id int64) error {
 	return s.tx.InTx(ctx, func(ctx context.Context) error {
 		d, err := s.owned(ctx, c, id)
 		if err != nil {
@@ -246,8 +247,8 @@ func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
 }
 
 // ToggleVerified flips the verified badge; admins only.
-func (s *Service) ToggleVerified(ctx context.Context, c Caller, id int64) (Designer, error) {
-	if !c.IsAdmin {
+func (s *Service) ToggleVerified(ctx context.Context, c kernel.Principal, id int64) (Designer, error) {
+	if !c.IsAdmin() {
 		return Designer{}, fault.New(fault.Forbidden, "Admin access required").WithReason("admin_required")
 	}
 	return s.repo.Update(ctx, id, func(d *Designer) error {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -257,9 +258,9 @@ func TestService_UpdateAndOwnership(t *testing.T) {
 	ctx := context.Background()
 	s, _, acc, img := newSvc()
 	d, _ := s.Register(ctx, validRegistration("owner@example.com"))
-	owner := Caller{UserID: d.UserID}
-	stranger := Caller{UserID: d.UserID + 100}
-	admin := Caller{UserID: 999, IsAdmin: true}
+	owner := kernel.Principal{UserID: d.UserID}
+	stranger := kernel.Principal{UserID: d.UserID + 100}
+	admin := kernel.Principal{UserID: 999, Role: kernel.RoleAdmin}
 	set := func(f func(p *Profile)) Edit { return Edit{Apply: f} }
 	t.Run("StrangerForbidden", func(t *testing.T) {
 		if _, err := s.Update(ctx, stranger, d.ID, set(func(p *Profile) { p.Bio = "x" })); !errors.Is(err, ErrForbidden) {

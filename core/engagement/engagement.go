@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -80,17 +81,9 @@ type StyleAnalysis struct {
 	Percentages map[style.Code]int
 }
 
-// Caller is who asks; zero UserID means an anonymous visitor.
-type Caller struct {
-	UserID int64
-	Admin  bool
-	// Client identifies an anonymous visitor for throttling (their address).
-	Client string
-}
-
 // Faults callers recognise.
 var (
-	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrDesignerNotFound = kernel.ErrDesignerNotFound
 	ErrStatsForbidden   = fault.New(fault.Forbidden, "Only the designer or an admin may see these statistics").WithReason("not_owner")
 	ErrPlatform         = fault.InvalidField("platform", "platform must be one of facebook, twitter, whatsapp, instagram, linkedin, telegram, email, copy, link")
 	ErrTrackingNotFound = fault.New(fault.NotFound, "Unknown tracking id").WithReason("tracking_not_found")

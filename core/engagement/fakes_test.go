@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"interno/core/email"
+	"interno/core/kernel"
 )
 
 type likeKey struct{ user, designer int64 }
@@ -190,12 +191,12 @@ func (f *fakeRepo) SendStats(_ context.Context, since time.Time, kind string) ([
 	return out, nil
 }
 
-type fakeDesigners map[int64]DesignerRef
+type fakeDesigners map[int64]kernel.DesignerRef
 
-func (f fakeDesigners) Designer(_ context.Context, id int64) (DesignerRef, error) {
+func (f fakeDesigners) Designer(_ context.Context, id int64) (kernel.DesignerRef, error) {
 	d, ok := f[id]
 	if !ok {
-		return DesignerRef{}, ErrDesignerNotFound
+		return kernel.DesignerRef{}, ErrDesignerNotFound
 	}
 	return d, nil
 }

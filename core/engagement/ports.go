@@ -3,6 +3,8 @@ package engagement
 import (
 	"context"
 	"time"
+
+	"interno/core/kernel"
 )
 
 // Repository stores likes, shares and tracked e-mails.
@@ -64,19 +66,10 @@ type KindStats struct {
 	Clicked int
 }
 
-// DesignerRef is what engagement needs of a designer profile.
-type DesignerRef struct {
-	ID         int64
-	UserID     int64
-	Name       string
-	Style      string
-	Experience int
-}
-
-// Designers looks up designer profiles; the designers package implements it.
+// Designers looks up designer profiles; kernel.Designers (designers.Service.Refs) implements it.
 type Designers interface {
 	// Designer returns ErrDesignerNotFound when the profile does not exist.
-	Designer(ctx context.Context, id int64) (DesignerRef, error)
+	Designer(ctx context.Context, id int64) (kernel.DesignerRef, error)
 }
 
 // Account is what engagement needs of a signed-in account.

@@ -13,6 +13,7 @@ import (
 
 	"interno/core/email"
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -96,7 +97,7 @@ func newTrackingID() string {
 // SendResults e-mails the caller's style result and a few of their matched
 // designers, with every link tracked. It is throttled per address and per
 // sender so it cannot be used to flood an inbox.
-func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (Sent, error) {
+func (s *Service) SendResults(ctx context.Context, c kernel.Principal, r ResultsRequest) (Sent, error) {
 	a, err := analysis(r)
 	if err != nil {
 		return Sent{}, err
@@ -118,7 +119,7 @@ func (s *Service) SendResults(ctx context.Context, c Caller, r ResultsRequest) (
 		}
 		to = addr.Address
 	}
-	var picked []DesignerRef
+	var picked []kernel.DesignerRef
 	seen := map[int64]bool{}
 	for _, id := range r.DesignerIDs {
 		if len(picked) == MaxDesignersInMail {
@@ -178,7 +179,7 @@ type leadRef struct {
 // visitorLead checks the questionnaire a visitor's request names: a token
 // that names an unattached lead is carried, anything else is not (members'
 // links lead to their profile, which holds their result).
-func (s *Service) visitorLead(ctx context.Context, c Caller, r ResultsRequest) (leadRef, error) {
+func (s *Service) visitorLead(ctx context.Context, c kernel.Principal, r ResultsRequest) (leadRef, error) {
 	if c.UserID != 0 || r.LeadToken == "" || r.LeadID < 0 || s.d.Leads == nil {
 		return leadRef{}, nil
 	}
@@ -211,7 +212,7 @@ func withLead(page string, lead leadRef) string {
 	return page + sep + "leadId=" + strconv.FormatInt(lead.ID, 10) + "&leadToken=" + url.QueryEscape(lead.Token)
 }
 
-func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []DesignerRef, lead leadRef, member bool) email.Message {
+func (s *Service) resultsMessage(send Send, name string, a StyleAnalysis, picked []kernel.DesignerRef, lead leadRef, member bool) email.Message {
 	c := email.Content{
 		Preheader: "Il tuo stile è " + a.Dominant.Label() + ": ecco i designer più affini a te.",
 		Heading:   "Il tuo stile: " + a.Dominant.Label(),
@@ -306,8 +307,8 @@ func withoutLeadToken(page string) string {
 
 // EmailStats reports sent and clicked e-mails per kind over the last days
 // (default 30, at most 365): admins only.
-func (s *Service) EmailStats(ctx context.Context, c Caller, days int, kind string) ([]KindStats, error) {
-	if !c.Admin {
+func (s *Service) EmailStats(ctx context.Context, c kernel.Principal, days int, kind string) ([]KindStats, error) {
+	if !c.IsAdmin() {
 		return nil, fault.New(fault.Forbidden, "Admin access required").WithReason("admin_required")
 	}
 	if days == 0 {

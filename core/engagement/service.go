@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"interno/core/email"
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -58,7 +59,7 @@ func NewService(cfg Config, d Deps) *Service {
 }
 
 // ToggleLike likes or unlikes a designer for a signed-in caller.
-func (s *Service) ToggleLike(ctx context.Context, c Caller, designerID int64) (Toggled, error) {
+func (s *Service) ToggleLike(ctx context.Context, c kernel.Principal, designerID int64) (Toggled, error) {
 	if _, err := s.d.Designers.Designer(ctx, designerID); err != nil {
 		return Toggled{}, err
 	}
@@ -66,7 +67,7 @@ func (s *Service) ToggleLike(ctx context.Context, c Caller, designerID int64) (T
 }
 
 // IsLiked tells a signed-in caller whether they like the designer.
-func (s *Service) IsLiked(ctx context.Context, c Caller, designerID int64) (bool, error) {
+func (s *Service) IsLiked(ctx context.Context, c kernel.Principal, designerID int64) (bool, error) {
 	if _, err := s.d.Designers.Designer(ctx, designerID); err != nil {
 		return false, err
 	}
@@ -82,24 +83,24 @@ func (s *Service) LikeCount(ctx context.Context, designerID int64) (int, error) 
 }
 
 // MyLikes lists the designers the caller likes, newest first.
-func (s *Service) MyLikes(ctx context.Context, c Caller) ([]LikedDesigner, error) {
+func (s *Service) MyLikes(ctx context.Context, c kernel.Principal) ([]LikedDesigner, error) {
 	return s.d.Repo.LikedBy(ctx, c.UserID)
 }
 
 // owner checks that the caller is the designer's own account or an admin.
-func (s *Service) owner(ctx context.Context, c Caller, designerID int64) error {
+func (s *Service) owner(ctx context.Context, c kernel.Principal, designerID int64) error {
 	d, err := s.d.Designers.Designer(ctx, designerID)
 	if err != nil {
 		return err
 	}
-	if !c.Admin && (c.UserID == 0 || d.UserID != c.UserID) {
+	if !c.IsAdmin() && (c.UserID == 0 || d.UserID != c.UserID) {
 		return ErrStatsForbidden
 	}
 	return nil
 }
 
 // LikeStats shows who liked a designer and when: the designer and admins only.
-func (s *Service) LikeStats(ctx context.Context, c Caller, designerID int64) (LikeStats, error) {
+func (s *Service) LikeStats(ctx context.Context, c kernel.Principal, designerID int64) (LikeStats, error) {
 	if err := s.owner(ctx, c, designerID); err != nil {
 		return LikeStats{}, err
 	}
@@ -112,7 +113,7 @@ func (s *Service) LikeStats(ctx context.Context, c Caller, designerID int64) (Li
 
 // Share records that anyone (signed in or not) shared a designer; an empty
 // platform means DefaultPlatform.
-func (s *Service) Share(ctx context.Context, c Caller, designerID int64, platform string) (Share, error) {
+func (s *Service) Share(ctx context.Context, c kernel.Principal, designerID int64, platform string) (Share, error) {
 	p := Platform(strings.ToLower(strings.TrimSpace(platform)))
 	if p == "" {
 		p = DefaultPlatform
@@ -139,7 +140,7 @@ func (s *Service) ShareCount(ctx context.Context, designerID int64) (int, error)
 }
 
 // ShareStats shows shares per platform and who shared: the designer and admins only.
-func (s *Service) ShareStats(ctx context.Context, c Caller, designerID int64) (ShareStats, error) {
+func (s *Service) ShareStats(ctx context.Context, c kernel.Principal, designerID int64) (ShareStats, error) {
 	if err := s.owner(ctx, c, designerID); err != nil {
 		return ShareStats{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 type world struct {
@@ -35,7 +36,7 @@ func newWorld(t *testing.T) *world {
 	return w
 }
 
-var anna = Caller{UserID: 30}
+var anna = kernel.Principal{UserID: 30}
 
 func TestService_Likes(t *testing.T) {
 	ctx := context.Background()
@@ -69,7 +70,7 @@ func TestService_Likes(t *testing.T) {
 			wg.Add(1)
 			go func(id int64) {
 				defer wg.Done()
-				_, _ = w.svc.ToggleLike(ctx, Caller{UserID: id}, 1)
+				_, _ = w.svc.ToggleLike(ctx, kernel.Principal{UserID: id}, 1)
 			}(int64(100 + i))
 		}
 		wg.Wait()
@@ -80,14 +81,14 @@ func TestService_Likes(t *testing.T) {
 	t.Run("StatsOnlyForOwnerAndAdmin", func(t *testing.T) {
 		w := newWorld(t)
 		_, _ = w.svc.ToggleLike(ctx, anna, 1)
-		st, err := w.svc.LikeStats(ctx, Caller{UserID: 10}, 1)
+		st, err := w.svc.LikeStats(ctx, kernel.Principal{UserID: 10}, 1)
 		if err != nil || st.Total != 1 || st.Likes[0].UserName != "Anna" {
 			t.Fatalf("owner stats = %+v, %v", st, err)
 		}
-		if _, err := w.svc.LikeStats(ctx, Caller{UserID: 999, Admin: true}, 1); err != nil {
+		if _, err := w.svc.LikeStats(ctx, kernel.Principal{UserID: 999, Role: kernel.RoleAdmin}, 1); err != nil {
 			t.Fatalf("admin: %v", err)
 		}
-		for _, c := range []Caller{{}, anna, {UserID: 20}} {
+		for _, c := range []kernel.Principal{{}, anna, {UserID: 20}} {
 			if _, err := w.svc.LikeStats(ctx, c, 1); !errors.Is(err, ErrStatsForbidden) {
 				t.Fatalf("caller %+v: err = %v", c, err)
 			}
@@ -106,7 +107,7 @@ func TestService_Likes(t *testing.T) {
 		if n, _ := w.svc.LikeCount(ctx, 1); n != 0 {
 			t.Fatalf("likes = %d", n)
 		}
-		st, _ := w.svc.ShareStats(ctx, Caller{UserID: 10}, 1)
+		st, _ := w.svc.ShareStats(ctx, kernel.Principal{UserID: 10}, 1)
 		if st.Total != 1 || len(st.Sharers) != 0 {
 			t.Fatalf("shares = %+v", st)
 		}
@@ -117,7 +118,7 @@ func TestService_Shares(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	for _, p := range []string{"", "Facebook", "copy", "whatsapp"} {
-		if _, err := w.svc.Share(ctx, Caller{}, 1, p); err != nil {
+		if _, err := w.svc.Share(ctx, kernel.Principal{}, 1, p); err != nil {
 			t.Fatalf("platform %q: %v", p, err)
 		}
 	}
@@ -125,7 +126,7 @@ func TestService_Shares(t *testing.T) {
 		t.Fatalf("bad platform err = %v", err)
 	}
 	_, _ = w.svc.Share(ctx, anna, 1, "telegram")
-	st, err := w.svc.ShareStats(ctx, Caller{UserID: 10}, 1)
+	st, err := w.svc.ShareStats(ctx, kernel.Principal{UserID: 10}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestService_SendResults(t *testing.T) {
 			{Percentages: result.Percentages},
 		}
 		for i, r := range bad {
-			if _, err := w.svc.SendResults(ctx, Caller{Client: "1.2.3.4"}, r); fault.CodeOf(err) != fault.Invalid {
+			if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "1.2.3.4"}, r); fault.CodeOf(err) != fault.Invalid {
 				t.Errorf("case %d: err = %v", i, err)
 			}
 		}
@@ -188,26 +189,26 @@ func TestService_SendResults(t *testing.T) {
 		r := result
 		r.Email = "victim@example.com"
 		for i := 0; i < PerAddressPerDay; i++ {
-			if _, err := w.svc.SendResults(ctx, Caller{Client: "1.2.3.4"}, r); err != nil {
+			if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "1.2.3.4"}, r); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := w.svc.SendResults(ctx, Caller{Client: "5.6.7.8"}, r); !errors.Is(err, ErrTooManyToAddress) {
+		if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "5.6.7.8"}, r); !errors.Is(err, ErrTooManyToAddress) {
 			t.Fatalf("fourth to the same address: %v", err)
 		}
 		for i := 0; i < PerSenderPerHour-PerAddressPerDay; i++ {
 			r.Email = "p" + string(rune('a'+i)) + "@example.com"
-			if _, err := w.svc.SendResults(ctx, Caller{Client: "1.2.3.4"}, r); err != nil {
+			if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "1.2.3.4"}, r); err != nil {
 				t.Fatal(err)
 			}
 		}
 		r.Email = "last@example.com"
-		if _, err := w.svc.SendResults(ctx, Caller{Client: "1.2.3.4"}, r); !errors.Is(err, ErrTooManyBySender) {
+		if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "1.2.3.4"}, r); !errors.Is(err, ErrTooManyBySender) {
 			t.Fatalf("sender over the hourly limit: %v", err)
 		}
 		w.clock = w.clock.Add(25 * time.Hour)
 		r.Email = "victim@example.com"
-		if _, err := w.svc.SendResults(ctx, Caller{Client: "1.2.3.4"}, r); err != nil {
+		if _, err := w.svc.SendResults(ctx, kernel.Principal{Client: "1.2.3.4"}, r); err != nil {
 			t.Fatalf("next day: %v", err)
 		}
 	})
@@ -234,7 +235,7 @@ func (f fakeLeads) VisitorLead(_ context.Context, id int64, token string) (int64
 // when the token names an unattached lead, and no lead otherwise.
 func TestService_SendResultsCarriesTheLeadWithItsToken(t *testing.T) {
 	ctx := context.Background()
-	send := func(leads Leads, c Caller, r ResultsRequest) (string, error) {
+	send := func(leads Leads, c kernel.Principal, r ResultsRequest) (string, error) {
 		w := newWorld(t)
 		w.svc.d.Leads = leads
 		r.Email, r.Percentages, r.DesignerIDs = "guest@example.com", result.Percentages, result.DesignerIDs
@@ -243,7 +244,7 @@ func TestService_SendResultsCarriesTheLeadWithItsToken(t *testing.T) {
 		}
 		return w.mail.jobs[0].Message.Text, nil
 	}
-	visitor := Caller{Client: "1.2.3.4"}
+	visitor := kernel.Principal{Client: "1.2.3.4"}
 	for _, r := range []ResultsRequest{{LeadToken: "t7"}, {LeadID: 7, LeadToken: "t7"}} {
 		text, err := send(fakeLeads{}, visitor, r)
 		if err != nil {
@@ -280,7 +281,7 @@ func TestService_TrackingAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _ = w.svc.SendResults(ctx, Caller{Client: "1.1.1.1"}, ResultsRequest{Email: "b@example.com", Percentages: result.Percentages})
+	_, _ = w.svc.SendResults(ctx, kernel.Principal{Client: "1.1.1.1"}, ResultsRequest{Email: "b@example.com", Percentages: result.Percentages})
 	for _, ok := range []struct{ in, want string }{
 		{"/profile/1", "/profile/1"},
 		{"https://interno.example/profile/2?shared=true", "/profile/2?shared=true"},
@@ -300,14 +301,14 @@ func TestService_TrackingAndStats(t *testing.T) {
 	if _, err := w.svc.TrackClick(ctx, "nope", "/"); !errors.Is(err, ErrTrackingNotFound) {
 		t.Errorf("unknown id err = %v", err)
 	}
-	st, err := w.svc.EmailStats(ctx, Caller{UserID: 1, Admin: true}, 0, "")
+	st, err := w.svc.EmailStats(ctx, kernel.Principal{UserID: 1, Role: kernel.RoleAdmin}, 0, "")
 	if err != nil || len(st) != 1 || st[0].Sent != 2 || st[0].Clicked != 1 {
 		t.Fatalf("stats = %+v, %v", st, err)
 	}
 	if _, err := w.svc.EmailStats(ctx, anna, 30, ""); fault.CodeOf(err) != fault.Forbidden {
 		t.Fatalf("customer err = %v", err)
 	}
-	if _, err := w.svc.EmailStats(ctx, Caller{Admin: true}, 400, ""); fault.CodeOf(err) != fault.Invalid {
+	if _, err := w.svc.EmailStats(ctx, kernel.Principal{Role: kernel.RoleAdmin}, 400, ""); fault.CodeOf(err) != fault.Invalid {
 		t.Fatalf("days err = %v", err)
 	}
 }

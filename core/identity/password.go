@@ -55,13 +55,13 @@ func (h *PasswordHasher) Hash(password string) string {
 // hash still costs one full hash, so callers cannot tell accounts apart by time.
 func (h *PasswordHasher) Verify(password, encoded string) bool {
 	params, salt, want, err := parsePHC(encoded)
-	if err != nil {
+	wellFormed := err == nil
+	if !wellFormed {
+		// The same work against the dummy hash, which never answers true.
 		params, salt, want, _ = parsePHC(h.dummy)
-		h.derive(password, salt, params)
-		return false
 	}
 	got := h.derive(password, salt, params)
-	return subtle.ConstantTimeCompare(got, want) == 1
+	return subtle.ConstantTimeCompare(got, want) == 1 && wellFormed
 }
 
 // Burn spends the time of one verification; used when the account is unknown.

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"interno/core/kernel"
 )
 
 // Token lifetimes (DESIGN.md): a day, or thirty with "remember me".
@@ -24,22 +26,16 @@ const (
 // seconds between instances, never enough to keep an ended session alive.
 const TokenLeeway = 5 * time.Second
 
-// Principal is the verified caller of a request.
+// Principal is the verified caller of a request: the shared kernel's
+// Principal (what core services are given) and what its token says.
 type Principal struct {
-	UserID       int64
-	Role         Role
+	kernel.Principal
 	TokenVersion int
 	// TokenID names the token (its jti) so logout can revoke it alone.
 	TokenID string
 	// ExpiresAt is when the token stops working anyway.
 	ExpiresAt time.Time
 }
-
-// IsAdmin reports the admin role.
-func (p Principal) IsAdmin() bool { return p.Role == RoleAdmin }
-
-// IsDesigner reports the designer role.
-func (p Principal) IsDesigner() bool { return p.Role == RoleDesigner }
 
 type claims struct {
 	Role    Role `json:"role"`
@@ -103,7 +99,7 @@ func (t *Tokens) Parse(token string) (Principal, error) {
 	if err != nil || id <= 0 || !c.Role.Valid() {
 		return Principal{}, ErrTokenInvalid
 	}
-	p := Principal{UserID: id, Role: c.Role, TokenVersion: c.Version, TokenID: c.ID}
+	p := Principal{Principal: kernel.Principal{UserID: id, Role: c.Role}, TokenVersion: c.Version, TokenID: c.ID}
 	if c.ExpiresAt != nil {
 		p.ExpiresAt = c.ExpiresAt.Time
 	}

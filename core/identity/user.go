@@ -11,21 +11,20 @@ import (
 	"unicode/utf8"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
-// Role says what an account may do. Designers are customers' counterparts;
-// admins manage both.
-type Role string
+// Role says what an account may do; it is the shared kernel's.
+type Role = kernel.Role
 
 // The three roles of the spec.
 const (
-	RoleUser     Role = "user"
-	RoleDesigner Role = "designer"
-	RoleAdmin    Role = "admin"
+	RoleUser     = kernel.RoleUser
+	RoleDesigner = kernel.RoleDesigner
+	RoleAdmin    = kernel.RoleAdmin
 )
 
 // Valid reports whether r is one of the known roles.
-func (r Role) Valid() bool { return r == RoleUser || r == RoleDesigner || r == RoleAdmin }
 
 // User is an account. PasswordHash is empty for Google-only accounts.
 type User struct {

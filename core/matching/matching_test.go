@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 )
 
@@ -259,7 +260,7 @@ func newTestService(n int) (*Service, *fakeRepo, *time.Time) {
 func TestService_MatchPagesAndAccess(t *testing.T) {
 	ctx := context.Background()
 	svc, repo, now := newTestService(12)
-	p, err := svc.Match(ctx, Caller{}, answersFor("C", "E", "A", "B", "D"), 0)
+	p, err := svc.Match(ctx, kernel.Principal{}, answersFor("C", "E", "A", "B", "D"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,40 +274,40 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 		t.Fatalf("the store keeps %q, not the token's hash", stored.TokenHash)
 	}
 	// The id alone reads nothing; the token does, with or without the id.
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
 		t.Fatalf("id alone: %v", err)
 	}
-	if _, err := svc.Matches(ctx, Caller{UserID: 9, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 9, Role: kernel.RoleUser}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrLeadTokenRequired) {
 		t.Fatalf("id alone, signed in: %v", err)
 	}
-	other, _ := svc.Match(ctx, Caller{}, answersFor("A"), 0)
+	other, _ := svc.Match(ctx, kernel.Principal{}, answersFor("A"), 0)
 	for _, q := range []Query{{LeadToken: "nope"}, {LeadID: p.LeadID, LeadToken: other.LeadToken}} {
-		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrLeadTokenInvalid) {
+		if _, err := svc.Matches(ctx, kernel.Principal{}, q); !errors.Is(err, ErrLeadTokenInvalid) {
 			t.Fatalf("%+v: %v", q, err)
 		}
 	}
-	if _, err := svc.Matches(ctx, Caller{UserID: 1, IsAdmin: true}, Query{LeadID: p.LeadID}); err != nil {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 1, Role: kernel.RoleAdmin}, Query{LeadID: p.LeadID}); err != nil {
 		t.Fatalf("admin by id: %v", err)
 	}
-	byToken, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken})
+	byToken, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadToken: p.LeadToken})
 	if err != nil || byToken.LeadID != p.LeadID || byToken.LeadToken != "" {
 		t.Fatalf("by token %+v %v (the token is never sent back)", byToken, err)
 	}
-	last, err := svc.Matches(ctx, Caller{}, Query{LeadID: p.LeadID, LeadToken: p.LeadToken, Page: 3})
+	last, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadID: p.LeadID, LeadToken: p.LeadToken, Page: 3})
 	if err != nil || len(last.Matches) != 2 || last.HasMore {
 		t.Fatalf("last page %+v %v", last, err)
 	}
-	beyond, _ := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Page: 9})
+	beyond, _ := svc.Matches(ctx, kernel.Principal{}, Query{LeadToken: p.LeadToken, Page: 9})
 	if len(beyond.Matches) != 0 || beyond.HasMore || beyond.Total != 12 {
 		t.Fatalf("beyond %+v", beyond)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: p.LeadToken, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadToken: p.LeadToken, Limit: 51}); fault.CodeOf(err) != fault.Invalid {
 		t.Fatalf("limit 51: %v", err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{}); !errors.Is(err, ErrNoSubject) {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{}); !errors.Is(err, ErrNoSubject) {
 		t.Fatalf("no subject: %v", err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadID: 99}); !errors.Is(err, ErrLeadNotFound) {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadID: 99}); !errors.Is(err, ErrLeadNotFound) {
 		t.Fatalf("missing lead: %v", err)
 	}
 
@@ -315,28 +316,28 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []Query{{LeadID: p.LeadID}, {LeadToken: p.LeadToken}} {
-		if _, err := svc.Matches(ctx, Caller{}, q); !errors.Is(err, ErrUnauthenticated) {
+		if _, err := svc.Matches(ctx, kernel.Principal{}, q); !errors.Is(err, ErrUnauthenticated) {
 			t.Fatalf("anonymous on attached lead %+v: %v", q, err)
 		}
 	}
-	if _, err := svc.Matches(ctx, Caller{UserID: 7, IsCustomer: true}, Query{LeadID: p.LeadID}); err != nil {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 7, Role: kernel.RoleUser}, Query{LeadID: p.LeadID}); err != nil {
 		t.Fatalf("its account by id: %v", err)
 	}
-	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrForbidden) {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 8, Role: kernel.RoleUser}, Query{LeadID: p.LeadID}); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("other customer: %v", err)
 	}
-	for _, c := range []Caller{{UserID: 7, IsCustomer: true}, {UserID: 1, IsAdmin: true}} {
+	for _, c := range []kernel.Principal{{UserID: 7, Role: kernel.RoleUser}, {UserID: 1, Role: kernel.RoleAdmin}} {
 		if _, err := svc.Matches(ctx, c, Query{UserID: 7}); err != nil {
 			t.Fatalf("%+v reading user 7: %v", c, err)
 		}
 	}
-	if _, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{UserID: 7}); !errors.Is(err, ErrForbidden) {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 8, Role: kernel.RoleUser}, Query{UserID: 7}); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("other customer by user id: %v", err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{UserID: 7}); !errors.Is(err, ErrUnauthenticated) {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{UserID: 7}); !errors.Is(err, ErrUnauthenticated) {
 		t.Fatalf("anonymous by user id: %v", err)
 	}
-	none, err := svc.Matches(ctx, Caller{UserID: 8, IsCustomer: true}, Query{UserID: 8})
+	none, err := svc.Matches(ctx, kernel.Principal{UserID: 8, Role: kernel.RoleUser}, Query{UserID: 8})
 	if err != nil || none.Analysis != nil || len(none.Matches) != 0 || none.Total != 0 {
 		t.Fatalf("customer without quiz: %+v %v", none, err)
 	}
@@ -345,14 +346,14 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 	repo.mu.Lock()
 	reads := repo.reads
 	repo.mu.Unlock()
-	_, _ = svc.Matches(ctx, Caller{}, Query{LeadToken: other.LeadToken, Page: 2})
-	_, _ = svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7, Page: 2})
+	_, _ = svc.Matches(ctx, kernel.Principal{}, Query{LeadToken: other.LeadToken, Page: 2})
+	_, _ = svc.Matches(ctx, kernel.Principal{UserID: 7}, Query{UserID: 7, Page: 2})
 	if repo.reads != reads {
 		t.Fatalf("profiles read %d more times within the TTL", repo.reads-reads)
 	}
 	// Past the TTL the stale index still answers at once and is refreshed in the background.
 	*now = now.Add(11 * time.Second)
-	if _, err := svc.Matches(ctx, Caller{UserID: 7}, Query{UserID: 7}); err != nil {
+	if _, err := svc.Matches(ctx, kernel.Principal{UserID: 7}, Query{UserID: 7}); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(5 * time.Millisecond) {
@@ -371,19 +372,19 @@ func TestService_MatchPagesAndAccess(t *testing.T) {
 func TestService_SignedInCustomerOwnsTheLead(t *testing.T) {
 	ctx := context.Background()
 	svc, _, _ := newTestService(3)
-	p, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+	p, err := svc.Match(ctx, kernel.Principal{UserID: 4, Role: kernel.RoleUser}, answersFor("B"), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mine, err := svc.Matches(ctx, Caller{UserID: 4, IsCustomer: true}, Query{UserID: 4})
+	mine, err := svc.Matches(ctx, kernel.Principal{UserID: 4, Role: kernel.RoleUser}, Query{UserID: 4})
 	if err != nil || mine.LeadID != p.LeadID || mine.Analysis.Dominant != "B" {
 		t.Fatalf("%+v %v", mine, err)
 	}
-	d, err := svc.Match(ctx, Caller{UserID: 5}, answersFor("B"), 5)
+	d, err := svc.Match(ctx, kernel.Principal{UserID: 5}, answersFor("B"), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Matches(ctx, Caller{}, Query{LeadToken: d.LeadToken}); err != nil {
+	if _, err := svc.Matches(ctx, kernel.Principal{}, Query{LeadToken: d.LeadToken}); err != nil {
 		t.Fatalf("a designer's quiz stays an unattached lead: %v", err)
 	}
 }
@@ -417,13 +418,13 @@ func TestService_SignedInQuizBecomesTheAccountsStyleProfile(t *testing.T) {
 	accounts, tx := &fakeAccounts{adopted: map[int64]int64{}}, &countingTx{}
 	svc.SetAccounts(accounts, tx)
 	t.Run("Customer", func(t *testing.T) {
-		p, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+		p, err := svc.Match(ctx, kernel.Principal{UserID: 4, Role: kernel.RoleUser}, answersFor("B"), 5)
 		if err != nil || accounts.adopted[4] != p.LeadID || tx.n != 1 {
 			t.Fatalf("adopted %v for lead %d (%d transactions): %v", accounts.adopted, p.LeadID, tx.n, err)
 		}
 	})
 	t.Run("VisitorAndDesignerLeadsStayUnattached", func(t *testing.T) {
-		for _, c := range []Caller{{}, {UserID: 5}} {
+		for _, c := range []kernel.Principal{{}, {UserID: 5}} {
 			if _, err := svc.Match(ctx, c, answersFor("B"), 5); err != nil {
 				t.Fatal(err)
 			}
@@ -435,7 +436,7 @@ func TestService_SignedInQuizBecomesTheAccountsStyleProfile(t *testing.T) {
 	t.Run("AnAccountThatRefusesFailsTheMatch", func(t *testing.T) {
 		// Lead and account are written in one transaction (rolled back by the real one).
 		accounts.fail = fault.New(fault.NotFound, "User not found")
-		if _, err := svc.Match(ctx, Caller{UserID: 6, IsCustomer: true}, answersFor("C"), 5); fault.CodeOf(err) != fault.NotFound {
+		if _, err := svc.Match(ctx, kernel.Principal{UserID: 6, Role: kernel.RoleUser}, answersFor("C"), 5); fault.CodeOf(err) != fault.NotFound {
 			t.Fatalf("err = %v", err)
 		}
 	})
@@ -448,11 +449,11 @@ func TestService_EveryLeadHasAToken(t *testing.T) {
 	ctx := context.Background()
 	svc, repo, _ := newTestService(3)
 	svc.SetAccounts(&fakeAccounts{adopted: map[int64]int64{}}, &countingTx{})
-	visitor, err := svc.Match(ctx, Caller{}, answersFor("A"), 5)
+	visitor, err := svc.Match(ctx, kernel.Principal{}, answersFor("A"), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	customer, err := svc.Match(ctx, Caller{UserID: 4, IsCustomer: true}, answersFor("B"), 5)
+	customer, err := svc.Match(ctx, kernel.Principal{UserID: 4, Role: kernel.RoleUser}, answersFor("B"), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +488,7 @@ func TestService_EveryLeadHasAToken(t *testing.T) {
 func TestService_ResolveForRegistration(t *testing.T) {
 	ctx := context.Background()
 	svc, _, _ := newTestService(3)
-	p, _ := svc.Match(ctx, Caller{}, answersFor("D"), 5)
+	p, _ := svc.Match(ctx, kernel.Principal{}, answersFor("D"), 5)
 	id := p.LeadID
 	// The id alone attaches nothing: the answers sent with it are scored as a new lead.
 	res, err := svc.Resolve(ctx, &id, "", json.RawMessage(`["`+strings.Join(answersFor("A"), `","`)+`"]`), nil)
@@ -607,7 +608,7 @@ func sortMatches(ms []Match) {
 func TestService_OnlyTheQuizLeadMayBeLost(t *testing.T) {
 	ctx := context.Background()
 	svc, repo, _ := newTestService(3)
-	if _, err := svc.Match(ctx, Caller{}, answersFor("C"), 5); err != nil {
+	if _, err := svc.Match(ctx, kernel.Principal{}, answersFor("C"), 5); err != nil {
 		t.Fatal(err)
 	}
 	if repo.quizLeads != 1 || len(repo.leads) != 1 {

@@ -53,10 +53,3 @@ type Accounts interface {
 	// AdoptQuestionnaire makes the lead the account's one style profile.
 	AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error
 }
-
-// Caller is who asks. UserID 0 is an anonymous visitor.
-type Caller struct {
-	UserID     int64
-	IsAdmin    bool
-	IsCustomer bool
-}

@@ -43,11 +43,10 @@ const Length = 7
 // picture names the generated image of an option: a close-up motif of a style
 // ("styles/motif/c-texture-2.jpeg") or a whole room ("styles/scene/c-7.jpeg").
 func picture(code style.Code, subject string, seed int) string {
-	c := strings.ToLower(string(code))
 	if subject == "scene" {
-		return fmt.Sprintf("styles/scene/%s-%d.jpeg", c, seed)
+		return style.ScenePicture(code, seed).Name()
 	}
-	return fmt.Sprintf("styles/motif/%s-%s-%d.jpeg", c, subject, seed)
+	return style.MotifPicture(code, subject, seed).Name()
 }
 
 type draft struct {
@@ -148,7 +147,7 @@ func build(ds []draft) Questionnaire {
 
 // StyleImage is the generated picture of a style shown in the result and in
 // the 'Il tuo Profilo Sensoriale' modal (served small, medium and large).
-func StyleImage(c style.Code) string { return "styles/" + strings.ToLower(string(c)) + ".jpeg" }
+func StyleImage(c style.Code) string { return style.ReferencePicture(c).Name() }
 
 // Descriptions are the short Italian texts of each style.
 var Descriptions = map[style.Code]string{

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/style"
 	"interno/core/unitofwork"
 )
@@ -121,7 +122,7 @@ func (q *Query) normalize() error {
 // matches. A signed-in customer's questionnaire becomes their account's style
 // profile in the same transaction, so the profile, the login answer and the
 // matches all read the new result.
-func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit int) (Page, error) {
+func (s *Service) Match(ctx context.Context, c kernel.Principal, answers []string, limit int) (Page, error) {
 	chosen, err := s.q.Resolve(answers)
 	if err != nil {
 		return Page{}, err
@@ -132,7 +133,7 @@ func (s *Service) Match(ctx context.Context, c Caller, answers []string, limit i
 	}
 	a := Score(chosen)
 	lead := Lead{Answers: texts(chosen), Analysis: a, Version: s.q.Version}
-	customer := c.UserID != 0 && c.IsCustomer
+	customer := c.UserID != 0 && c.IsCustomer()
 	if customer {
 		id := c.UserID
 		lead.UserID = &id
@@ -216,7 +217,7 @@ func texts(os []Option) []string {
 // or an admin). An unattached lead is read with its token (its id alone is
 // not enough: ids are sequential); once attached, by its account or an admin,
 // with or without the token. An account without a questionnaire has no matches.
-func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) {
+func (s *Service) Matches(ctx context.Context, c kernel.Principal, q Query) (Page, error) {
 	if err := q.normalize(); err != nil {
 		return Page{}, err
 	}
@@ -236,19 +237,19 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 			return Page{}, err
 		}
 		switch {
-		case lead.UserID != nil && *lead.UserID != c.UserID && !c.IsAdmin:
+		case lead.UserID != nil && *lead.UserID != c.UserID && !c.IsAdmin():
 			if c.UserID == 0 {
 				return Page{}, ErrUnauthenticated
 			}
 			return Page{}, ErrForbidden
-		case lead.UserID == nil && q.LeadToken == "" && !c.IsAdmin:
+		case lead.UserID == nil && q.LeadToken == "" && !c.IsAdmin():
 			return Page{}, ErrLeadTokenRequired
 		}
 	default:
 		if c.UserID == 0 {
 			return Page{}, ErrUnauthenticated
 		}
-		if c.UserID != q.UserID && !c.IsAdmin {
+		if c.UserID != q.UserID && !c.IsAdmin() {
 			return Page{}, ErrForbidden
 		}
 		lead, err = s.repo.ProfileLead(ctx, q.UserID)
@@ -268,7 +269,7 @@ func (s *Service) Matches(ctx context.Context, c Caller, q Query) (Page, error) 
 // page of its matches (for the login answer and the profile); ok is false
 // when the account never took the questionnaire.
 func (s *Service) LatestOf(ctx context.Context, userID int64, limit int) (Page, bool, error) {
-	p, err := s.Matches(ctx, Caller{UserID: userID}, Query{UserID: userID, Limit: limit})
+	p, err := s.Matches(ctx, kernel.Principal{UserID: userID}, Query{UserID: userID, Limit: limit})
 	return p, err == nil && p.Analysis != nil, err
 }
 

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"interno/core/email"
+	"interno/core/kernel"
+	"interno/core/live"
 )
 
 // memRepo is an in-memory Repository with the store's contract.
@@ -15,11 +17,11 @@ type memRepo struct {
 	msgs     []Message
 	next     int64
 	users    map[int64]Account
-	dsg      map[int64]DesignerRef
+	dsg      map[int64]kernel.DesignerRef
 }
 
 func newMemRepo() *memRepo {
-	return &memRepo{contacts: map[int64]Contact{}, users: map[int64]Account{}, dsg: map[int64]DesignerRef{}}
+	return &memRepo{contacts: map[int64]Contact{}, users: map[int64]Account{}, dsg: map[int64]kernel.DesignerRef{}}
 }
 
 func (m *memRepo) fill(c Contact) Contact {
@@ -150,20 +152,20 @@ func (m *memRepo) OfUser(_ context.Context, userID int64) ([]Contact, error) {
 	return out, nil
 }
 
-func (m *memRepo) Designer(_ context.Context, id int64) (DesignerRef, error) {
+func (m *memRepo) Designer(_ context.Context, id int64) (kernel.DesignerRef, error) {
 	if d, ok := m.dsg[id]; ok {
 		return d, nil
 	}
-	return DesignerRef{}, ErrDesignerNotFound
+	return kernel.DesignerRef{}, ErrDesignerNotFound
 }
 
-func (m *memRepo) OfUser2(userID int64) (DesignerRef, error) {
+func (m *memRepo) OfUser2(userID int64) (kernel.DesignerRef, error) {
 	for _, d := range m.dsg {
 		if d.UserID == userID {
 			return d, nil
 		}
 	}
-	return DesignerRef{}, ErrDesignerNotFound
+	return kernel.DesignerRef{}, ErrDesignerNotFound
 }
 
 func (m *memRepo) Account(_ context.Context, id int64) (Account, error) { return m.users[id], nil }
@@ -171,10 +173,10 @@ func (m *memRepo) Account(_ context.Context, id int64) (Account, error) { return
 // memDesigners adapts memRepo to Designers (OfUser clashes with the repository's).
 type memDesigners struct{ m *memRepo }
 
-func (d memDesigners) Designer(ctx context.Context, id int64) (DesignerRef, error) {
+func (d memDesigners) Designer(ctx context.Context, id int64) (kernel.DesignerRef, error) {
 	return d.m.Designer(ctx, id)
 }
-func (d memDesigners) OfUser(_ context.Context, id int64) (DesignerRef, error) {
+func (d memDesigners) OfUser(_ context.Context, id int64) (kernel.DesignerRef, error) {
 	return d.m.OfUser2(id)
 }
 
@@ -224,13 +226,13 @@ func (directTx) InTx(ctx context.Context, fn func(context.Context) error) error 
 
 type memEvents struct {
 	mu  sync.Mutex
-	got []Event
+	got []live.Event
 	to  [][]int64
 }
 
-func (e *memEvents) Publish(users []int64, ev Event) {
+func (e *memEvents) Publish(_ context.Context, ev live.Event) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.got = append(e.got, ev)
-	e.to = append(e.to, users)
+	e.to = append(e.to, ev.To)
 }

@@ -56,21 +56,6 @@ type MessageQuery struct {
 	Limit     int
 }
 
-// DesignerRef is what messaging needs of a designer profile.
-type DesignerRef struct {
-	ID     int64
-	UserID int64
-	Name   string
-}
-
-// Designers looks up designer profiles; the designers package implements it.
-type Designers interface {
-	// Designer returns ErrDesignerNotFound when the profile does not exist.
-	Designer(ctx context.Context, id int64) (DesignerRef, error)
-	// OfUser returns the profile of an account, or ErrDesignerNotFound.
-	OfUser(ctx context.Context, userID int64) (DesignerRef, error)
-}
-
 // Account is what messaging needs of the caller's account.
 type Account struct {
 	Name  string
@@ -88,19 +73,6 @@ type Notifications interface {
 	Cancel(ctx context.Context, dedupeKey string) error
 }
 
-// Event tells a signed-in account that something changed in a conversation.
-type Event struct {
-	Type      string // "message" or "contact"
-	ContactID int64
-	MessageID int64
-}
-
-// Events pushes events to connected clients (server-sent events); it is
-// called after commit and may be nil.
-type Events interface {
-	Publish(userIDs []int64, e Event)
-}
-
 // Pushes queues Web Push notifications for the participants' devices, in the
 // transaction of the change that causes them. May be nil.
 type Pushes interface {
@@ -110,9 +82,4 @@ type Pushes interface {
 	// Read is called when reader's side of ct became read: the conversation
 	// was opened or marked read, or reader replied in it.
 	Read(ctx context.Context, ct Contact, reader int64, unread func(context.Context) (int, error)) error
-}
-
-// Caller is who asks.
-type Caller struct {
-	UserID int64
 }

@@ -9,13 +9,15 @@ import (
 
 	"interno/core/email"
 	"interno/core/fault"
+	"interno/core/kernel"
+	"interno/core/live"
 	"interno/core/unitofwork"
 )
 
 // The errors of the package.
 var (
 	ErrNotFound         = fault.New(fault.NotFound, "Contact not found").WithReason("contact_not_found")
-	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrDesignerNotFound = kernel.ErrDesignerNotFound
 	ErrOwnProfile       = fault.New(fault.BadRequest, "You cannot contact your own designer profile").WithReason("own_profile")
 	ErrClientIDReused   = fault.New(fault.Invalid, "client_id was already used for a different message").WithReason("client_id_reused")
 	// ErrClientIDTaken is the repository's unique-constraint answer; the
@@ -48,11 +50,11 @@ type Config struct {
 // Deps are the ports the service uses.
 type Deps struct {
 	Repo          Repository
-	Designers     Designers
+	Designers     kernel.Designers
 	Accounts      Accounts
 	Mail          email.Queue
 	Notifications Notifications
-	Events        Events
+	Events        live.Publisher
 	// Pushes may be nil (no Web Push).
 	Pushes Pushes
 	Tx     unitofwork.Transactor
@@ -101,7 +103,7 @@ type Sent struct {
 
 // Open writes to a designer: it opens the conversation between the caller
 // and the designer or, if one exists, adds the message to it.
-func (s *Service) Open(ctx context.Context, c Caller, r OpenRequest) (Sent, error) {
+func (s *Service) Open(ctx context.Context, c kernel.Principal, r OpenRequest) (Sent, error) {
 	var v fault.Validation
 	v.Check(r.DesignerID > 0, "designer_id", "designer_id is required")
 	if err := v.Err(); err != nil {
@@ -179,7 +181,7 @@ func (s *Service) Open(ctx context.Context, c Caller, r OpenRequest) (Sent, erro
 
 // Send adds a message to a conversation the caller takes part in; anyone
 // else gets ErrNotFound.
-func (s *Service) Send(ctx context.Context, c Caller, contactID int64, message, clientID string) (Sent, error) {
+func (s *Service) Send(ctx context.Context, c kernel.Principal, contactID int64, message, clientID string) (Sent, error) {
 	text, err := CleanText("message", message, MaxMessageLength, true)
 	if err != nil {
 		return Sent{}, err
@@ -200,7 +202,7 @@ func (s *Service) Send(ctx context.Context, c Caller, contactID int64, message, 
 }
 
 // settle turns a lost race on the same client id into the stored message.
-func (s *Service) settle(ctx context.Context, c Caller, clientID, text string, out Sent, err error) (Sent, error) {
+func (s *Service) settle(ctx context.Context, c kernel.Principal, clientID, text string, out Sent, err error) (Sent, error) {
 	if errors.Is(err, ErrClientIDTaken) {
 		if dup, ok, derr := s.duplicate(ctx, c, clientID, text, 0); derr == nil && ok {
 			return dup, nil
@@ -211,7 +213,7 @@ func (s *Service) settle(ctx context.Context, c Caller, clientID, text string, o
 
 // duplicate finds a message the caller already sent with clientID: the same
 // text answers with it, another text is ErrClientIDReused.
-func (s *Service) duplicate(ctx context.Context, c Caller, clientID, text string, contactID int64) (Sent, bool, error) {
+func (s *Service) duplicate(ctx context.Context, c kernel.Principal, clientID, text string, contactID int64) (Sent, bool, error) {
 	if clientID == "" {
 		return Sent{}, false, nil
 	}
@@ -235,7 +237,7 @@ func (s *Service) duplicate(ctx context.Context, c Caller, clientID, text string
 // post locks the conversation, checks the caller takes part, stores the
 // message and applies the unread rules; the first message of the
 // recipient's unread run queues their delayed e-mail.
-func (s *Service) post(ctx context.Context, c Caller, contactID int64, text, clientID string, edit func(*Contact)) (Sent, error) {
+func (s *Service) post(ctx context.Context, c kernel.Principal, contactID int64, text, clientID string, edit func(*Contact)) (Sent, error) {
 	var m Message
 	var started bool
 	var ended int64
@@ -289,21 +291,24 @@ func (s *Service) post(ctx context.Context, c Caller, contactID int64, text, cli
 			}
 		}
 	}
-	s.publish(ctx, ct, Event{Type: "message", ContactID: ct.ID, MessageID: m.ID})
+	s.publish(ctx, live.Event{Kind: live.Message, To: ct.parties(), ContactID: ct.ID, MessageID: m.ID})
 	return Sent{Contact: ct, Message: m}, nil
 }
 
-func (s *Service) publish(ctx context.Context, ct Contact, e Event) {
+// parties are the two accounts of a conversation.
+func (ct Contact) parties() []int64 { return []int64{ct.CustomerID, ct.DesignerUserID} }
+
+// publish tells both sides' open screens of e once the change commits.
+func (s *Service) publish(ctx context.Context, e live.Event) {
 	if s.d.Events == nil {
 		return
 	}
-	users := []int64{ct.CustomerID, ct.DesignerUserID}
-	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, e) })
+	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(context.WithoutCancel(ctx), e) })
 }
 
 // Conversation returns a contact the caller takes part in with a page of
 // its messages, and marks it read for the caller when markRead is set.
-func (s *Service) Conversation(ctx context.Context, c Caller, q MessageQuery, markRead bool) (Contact, []Message, bool, error) {
+func (s *Service) Conversation(ctx context.Context, c kernel.Principal, q MessageQuery, markRead bool) (Contact, []Message, bool, error) {
 	if q.Limit <= 0 {
 		q.Limit = DefaultMessages
 	}
@@ -329,14 +334,14 @@ func (s *Service) Conversation(ctx context.Context, c Caller, q MessageQuery, ma
 
 // SetStatus is the status call: read marks the conversation read for the
 // caller; new and unread mark it unread again for the caller.
-func (s *Service) SetStatus(ctx context.Context, c Caller, contactID int64, st Status) (Contact, error) {
+func (s *Service) SetStatus(ctx context.Context, c kernel.Principal, contactID int64, st Status) (Contact, error) {
 	if !st.Valid() {
 		return Contact{}, fieldFault("status", "status must be one of new, unread, read", "invalid_status")
 	}
 	return s.markRead(ctx, c, contactID, st)
 }
 
-func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st Status) (Contact, error) {
+func (s *Service) markRead(ctx context.Context, c kernel.Principal, contactID int64, st Status) (Contact, error) {
 	var out Contact
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		var ended int64
@@ -363,7 +368,7 @@ func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st St
 			}
 		}
 		out = ct
-		s.publish(ctx, ct, Event{Type: "contact", ContactID: ct.ID})
+		s.publish(ctx, live.Event{Kind: live.Contact, To: ct.parties(), ContactID: ct.ID})
 		return nil
 	})
 	return out, err
@@ -373,20 +378,20 @@ func (s *Service) markRead(ctx context.Context, c Caller, contactID int64, st St
 // designer together (the app badge's number).
 func (s *Service) unreadOf(userID int64) func(context.Context) (int, error) {
 	return func(ctx context.Context) (int, error) {
-		u, err := s.UnreadCount(ctx, Caller{UserID: userID})
+		u, err := s.UnreadCount(ctx, kernel.Principal{UserID: userID})
 		return u.AsCustomer + u.AsDesigner, err
 	}
 }
 
 // CustomerContacts lists the caller's conversations as a customer.
-func (s *Service) CustomerContacts(ctx context.Context, c Caller, q ListQuery) ([]Contact, int, error) {
+func (s *Service) CustomerContacts(ctx context.Context, c kernel.Principal, q ListQuery) ([]Contact, int, error) {
 	q.CustomerID, q.DesignerID = c.UserID, 0
 	return s.d.Repo.List(ctx, page(q))
 }
 
 // DesignerContacts lists the conversations of the caller's designer
 // profile; an account without a profile has none.
-func (s *Service) DesignerContacts(ctx context.Context, c Caller, q ListQuery) ([]Contact, int, error) {
+func (s *Service) DesignerContacts(ctx context.Context, c kernel.Principal, q ListQuery) ([]Contact, int, error) {
 	d, err := s.d.Designers.OfUser(ctx, c.UserID)
 	if errors.Is(err, ErrDesignerNotFound) {
 		return []Contact{}, 0, nil
@@ -406,7 +411,7 @@ type UnreadCounts struct {
 }
 
 // UnreadCount counts the caller's unread conversations.
-func (s *Service) UnreadCount(ctx context.Context, c Caller) (UnreadCounts, error) {
+func (s *Service) UnreadCount(ctx context.Context, c kernel.Principal) (UnreadCounts, error) {
 	var u UnreadCounts
 	var err error
 	if u.AsCustomer, err = s.d.Repo.CountUnread(ctx, ListQuery{CustomerID: c.UserID}); err != nil {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
+	"interno/core/live"
 )
 
 type fixture struct {
@@ -17,26 +19,26 @@ type fixture struct {
 	mail   *memQueue
 	events *memEvents
 	now    time.Time
-	sofia  Caller // designer 10's account
-	anna   Caller
-	bruno  Caller
+	sofia  kernel.Principal // designer 10's account
+	anna   kernel.Principal
+	bruno  kernel.Principal
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{repo: newMemRepo(), mail: &memQueue{}, events: &memEvents{}, now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
-		sofia: Caller{UserID: 100}, anna: Caller{UserID: 200}, bruno: Caller{UserID: 201}}
+		sofia: kernel.Principal{UserID: 100}, anna: kernel.Principal{UserID: 200}, bruno: kernel.Principal{UserID: 201}}
 	f.repo.users[100] = Account{Name: "Sofia Marino", Email: "sofia@example.com"}
 	f.repo.users[200] = Account{Name: "Anna Neri", Email: "anna@example.com"}
 	f.repo.users[201] = Account{Name: "Bruno Gialli", Email: "bruno@example.com"}
-	f.repo.dsg[10] = DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
+	f.repo.dsg[10] = kernel.DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
 	f.svc = NewService(Config{EmailDelay: 10 * time.Minute, BaseURL: "https://interno.test/", Clock: func() time.Time { return f.now }},
 		Deps{Repo: f.repo, Designers: memDesigners{f.repo}, Accounts: f.repo, Mail: f.mail, Notifications: f.mail,
 			Events: f.events, Tx: directTx{}})
 	return f
 }
 
-func (f *fixture) open(t *testing.T, c Caller, text, clientID string) Sent {
+func (f *fixture) open(t *testing.T, c kernel.Principal, text, clientID string) Sent {
 	t.Helper()
 	s, err := f.svc.Open(context.Background(), c, OpenRequest{DesignerID: 10, Message: text, ClientID: clientID})
 	if err != nil {
@@ -292,7 +294,7 @@ func TestService_Events(t *testing.T) {
 	if _, err := f.svc.SetStatus(ctx, f.sofia, s.Contact.ID, Read); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.events.got) != 2 || f.events.got[0].Type != "message" || f.events.got[1].Type != "contact" ||
+	if len(f.events.got) != 2 || f.events.got[0].Kind != live.Message || f.events.got[1].Kind != live.Contact ||
 		f.events.to[0][0] != 200 || f.events.to[0][1] != 100 {
 		t.Fatalf("%+v %+v", f.events.got, f.events.to)
 	}

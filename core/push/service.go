@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 	"interno/core/unitofwork"
 )
 
@@ -62,11 +63,6 @@ func NewService(cfg Config, d Deps) *Service {
 	return &Service{cfg: cfg, d: d}
 }
 
-// Caller is who asks.
-type Caller struct {
-	UserID int64
-}
-
 // PublicKey is the VAPID public key for PushManager.subscribe's applicationServerKey.
 func (s *Service) PublicKey() string { return s.cfg.PublicKey }
 
@@ -76,7 +72,7 @@ func (s *Service) now() time.Time { return s.cfg.Clock().UTC().Truncate(time.Mic
 // updates it; an endpoint registered by another account (a shared computer,
 // someone else signed in before) moves to the caller, since the browser
 // profile now belongs to them. An account keeps at most MaxDevices.
-func (s *Service) Register(ctx context.Context, c Caller, in SubscriptionInput) (Subscription, error) {
+func (s *Service) Register(ctx context.Context, c kernel.Principal, in SubscriptionInput) (Subscription, error) {
 	sub, err := in.parse(s.now())
 	if err != nil {
 		return Subscription{}, err
@@ -100,14 +96,14 @@ func (s *Service) Register(ctx context.Context, c Caller, in SubscriptionInput) 
 }
 
 // Devices lists the caller's devices.
-func (s *Service) Devices(ctx context.Context, c Caller) ([]Subscription, error) {
+func (s *Service) Devices(ctx context.Context, c kernel.Principal) ([]Subscription, error) {
 	return s.d.Repo.Subscriptions(ctx, c.UserID)
 }
 
 // Unregister removes the caller's device with this endpoint (this device,
 // at logout or when notifications are turned off). Another account's
 // endpoint is ErrNotFound and stays.
-func (s *Service) Unregister(ctx context.Context, c Caller, endpoint string) error {
+func (s *Service) Unregister(ctx context.Context, c kernel.Principal, endpoint string) error {
 	endpoint = strings.TrimSpace(endpoint)
 	if endpoint == "" || len(endpoint) > MaxEndpointLength {
 		return &fault.Error{Code: fault.Invalid, Message: "endpoint is required", Reason: "invalid_subscription",
@@ -118,7 +114,7 @@ func (s *Service) Unregister(ctx context.Context, c Caller, endpoint string) err
 
 // UnregisterID removes one of the caller's devices by its id (from the list
 // of devices); another account's id is ErrNotFound.
-func (s *Service) UnregisterID(ctx context.Context, c Caller, id int64) error {
+func (s *Service) UnregisterID(ctx context.Context, c kernel.Principal, id int64) error {
 	return s.d.Repo.DeleteSubscription(ctx, c.UserID, "", id)
 }
 
@@ -132,13 +128,13 @@ func (s *Service) ForgetDevices(ctx context.Context, userID int64) error {
 }
 
 // Preferences returns the caller's switches.
-func (s *Service) Preferences(ctx context.Context, c Caller) (Preferences, error) {
+func (s *Service) Preferences(ctx context.Context, c kernel.Principal) (Preferences, error) {
 	return s.d.Repo.Preferences(ctx, c.UserID)
 }
 
 // SetPreferences stores the caller's switches; they decide, at send time,
 // what every device of the account receives.
-func (s *Service) SetPreferences(ctx context.Context, c Caller, p Preferences) (Preferences, error) {
+func (s *Service) SetPreferences(ctx context.Context, c kernel.Principal, p Preferences) (Preferences, error) {
 	if err := s.d.Repo.SavePreferences(ctx, c.UserID, p, s.now()); err != nil {
 		return Preferences{}, err
 	}

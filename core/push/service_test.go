@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 type fixture struct {
@@ -48,7 +49,7 @@ func (f *fixture) device(t *testing.T, user int64, endpoint string, kinds ...str
 	if len(kinds) > 0 {
 		in.Kinds = &kinds
 	}
-	s, err := f.svc.Register(context.Background(), Caller{UserID: user}, in)
+	s, err := f.svc.Register(context.Background(), kernel.Principal{UserID: user}, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestService_Register(t *testing.T) {
 		p, a := deviceKeys(t)
 		exp := float64(f.clock.Now().Add(48 * time.Hour).UnixMilli())
 		kinds := []string{"messages", "messages", "reminders"}
-		s, err := f.svc.Register(ctx, Caller{UserID: 1}, SubscriptionInput{Endpoint: " https://push.example/abc ", P256dh: p + "=", Auth: a,
+		s, err := f.svc.Register(ctx, kernel.Principal{UserID: 1}, SubscriptionInput{Endpoint: " https://push.example/abc ", P256dh: p + "=", Auth: a,
 			ExpirationTime: &exp, Kinds: &kinds, UserAgent: "Mozilla/5.0\n(Android)"})
 		if err != nil {
 			t.Fatal(err)
@@ -94,10 +95,10 @@ func TestService_Register(t *testing.T) {
 		if moved.ID != first.ID {
 			t.Fatal("a second row for one endpoint")
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 1}); len(l) != 0 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 1}); len(l) != 0 {
 			t.Fatalf("the previous account still has it: %v", l)
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 2}); len(l) != 1 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 2}); len(l) != 1 {
 			t.Fatalf("the caller does not have it: %v", l)
 		}
 	})
@@ -109,10 +110,10 @@ func TestService_Register(t *testing.T) {
 		if err := f.svc.ForgetDevices(ctx, 1); err != nil {
 			t.Fatal(err)
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 1}); len(l) != 0 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 1}); len(l) != 0 {
 			t.Fatalf("devices left: %v", l)
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 2}); len(l) != 1 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 2}); len(l) != 1 {
 			t.Fatalf("another account lost its device: %v", l)
 		}
 		if err := f.svc.ForgetDevices(ctx, 1); err != nil {
@@ -125,7 +126,7 @@ func TestService_Register(t *testing.T) {
 			f.device(t, 1, "https://push.example/d"+strings.Repeat("x", i))
 			f.clock.Advance(time.Second)
 		}
-		l, _ := f.svc.Devices(ctx, Caller{UserID: 1})
+		l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 1})
 		if len(l) != MaxDevices {
 			t.Fatalf("%d devices", len(l))
 		}
@@ -165,7 +166,7 @@ func TestService_Register(t *testing.T) {
 			"UnknownKind":     {SubscriptionInput{Endpoint: "https://push.example/abc", P256dh: p, Auth: a, Kinds: &unknown}, "kinds"},
 		} {
 			t.Run(name, func(t *testing.T) {
-				_, err := f.svc.Register(ctx, Caller{UserID: 1}, c.in)
+				_, err := f.svc.Register(ctx, kernel.Principal{UserID: 1}, c.in)
 				fe, ok := fault.As(err)
 				if !ok || fe.Code != fault.Invalid || fe.Reason != "invalid_subscription" {
 					t.Fatalf("%v", err)
@@ -176,11 +177,11 @@ func TestService_Register(t *testing.T) {
 			})
 		}
 		for _, ep := range []string{"http://push.example/abc", "https://private.example/abc"} {
-			if _, err := f.svc.Register(ctx, Caller{UserID: 1}, SubscriptionInput{Endpoint: ep, P256dh: p, Auth: a}); fault.CodeOf(err) != fault.Invalid {
+			if _, err := f.svc.Register(ctx, kernel.Principal{UserID: 1}, SubscriptionInput{Endpoint: ep, P256dh: p, Auth: a}); fault.CodeOf(err) != fault.Invalid {
 				t.Fatalf("%s: %v", ep, err)
 			}
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 1}); len(l) != 0 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 1}); len(l) != 0 {
 			t.Fatalf("stored %v", l)
 		}
 	})
@@ -188,19 +189,19 @@ func TestService_Register(t *testing.T) {
 		f := newFixture(t, nil)
 		mine := f.device(t, 1, "https://push.example/mine")
 		theirs := f.device(t, 2, "https://push.example/theirs")
-		if err := f.svc.Unregister(ctx, Caller{UserID: 1}, theirs.Endpoint); !errors.Is(err, ErrNotFound) {
+		if err := f.svc.Unregister(ctx, kernel.Principal{UserID: 1}, theirs.Endpoint); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("deleted another account's device: %v", err)
 		}
-		if err := f.svc.UnregisterID(ctx, Caller{UserID: 1}, theirs.ID); !errors.Is(err, ErrNotFound) {
+		if err := f.svc.UnregisterID(ctx, kernel.Principal{UserID: 1}, theirs.ID); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("deleted another account's device by id: %v", err)
 		}
-		if err := f.svc.Unregister(ctx, Caller{UserID: 1}, ""); fault.CodeOf(err) != fault.Invalid {
+		if err := f.svc.Unregister(ctx, kernel.Principal{UserID: 1}, ""); fault.CodeOf(err) != fault.Invalid {
 			t.Fatalf("%v", err)
 		}
-		if err := f.svc.Unregister(ctx, Caller{UserID: 1}, mine.Endpoint); err != nil {
+		if err := f.svc.Unregister(ctx, kernel.Principal{UserID: 1}, mine.Endpoint); err != nil {
 			t.Fatal(err)
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 2}); len(l) != 1 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 2}); len(l) != 1 {
 			t.Fatal("the other account lost its device")
 		}
 	})
@@ -309,7 +310,7 @@ func TestService_Expand(t *testing.T) {
 	if got := expand(); len(got) != 0 {
 		t.Fatalf("a second read closed again on %v", got)
 	}
-	if _, err := f.svc.SetPreferences(ctx, Caller{UserID: 5}, Preferences{Messages: false, Appointments: true, Reminders: true}); err != nil {
+	if _, err := f.svc.SetPreferences(ctx, kernel.Principal{UserID: 5}, Preferences{Messages: false, Appointments: true, Reminders: true}); err != nil {
 		t.Fatal(err)
 	}
 	_ = f.svc.Message(ctx, MessageNotice{ContactID: 1, MessageID: 2, To: 5, Text: "ciao"})
@@ -469,7 +470,7 @@ func TestService_Record(t *testing.T) {
 	t.Run("GoneDeletesTheDevice", func(t *testing.T) {
 		f, j := setup(t)
 		_ = f.svc.Record(ctx, j, Result{Outcome: Gone})
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 5}); len(l) != 0 || len(f.store.pending("")) != 0 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 5}); len(l) != 0 || len(f.store.pending("")) != 0 {
 			t.Fatal("device kept")
 		}
 	})
@@ -516,7 +517,7 @@ func TestService_Record(t *testing.T) {
 		if len(f.store.pending("")) != 0 {
 			t.Fatal("retried")
 		}
-		if l, _ := f.svc.Devices(ctx, Caller{UserID: 5}); len(l) != 1 {
+		if l, _ := f.svc.Devices(ctx, kernel.Principal{UserID: 5}); len(l) != 1 {
 			t.Fatal("a rejected push deleted the device")
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 // Status is where an appointment is in its lifecycle.
@@ -109,7 +110,7 @@ const (
 // Faults callers recognise.
 var (
 	ErrNotFound         = fault.New(fault.NotFound, "Appointment not found").WithReason("appointment_not_found")
-	ErrDesignerNotFound = fault.New(fault.NotFound, "Designer not found").WithReason("designer_not_found")
+	ErrDesignerNotFound = kernel.ErrDesignerNotFound
 	ErrNotParticipant   = fault.New(fault.Forbidden, "Only the appointment's customer or designer may do this").WithReason("not_participant")
 	ErrWrongParty       = fault.New(fault.Forbidden, "This action belongs to the other side of the appointment").WithReason("wrong_party")
 	ErrNotOwner         = fault.New(fault.Forbidden, "Only the designer of this profile may change its availability").WithReason("not_owner")

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"interno/core/email"
+	"interno/core/kernel"
+	"interno/core/live"
 	"interno/core/unitofwork"
 )
 
@@ -18,11 +20,11 @@ type memRepo struct {
 	appts map[int64]Appointment
 	next  int64
 	users map[int64][2]string // id → name, e-mail
-	dsg   map[int64]DesignerRef
+	dsg   map[int64]kernel.DesignerRef
 }
 
 func newMemRepo() *memRepo {
-	return &memRepo{weeks: map[int64][]Window{}, appts: map[int64]Appointment{}, users: map[int64][2]string{}, dsg: map[int64]DesignerRef{}}
+	return &memRepo{weeks: map[int64][]Window{}, appts: map[int64]Appointment{}, users: map[int64][2]string{}, dsg: map[int64]kernel.DesignerRef{}}
 }
 
 func (m *memRepo) Week(_ context.Context, id int64) ([]Window, error) {
@@ -198,17 +200,17 @@ func (m *memRepo) LiveOf(_ context.Context, userID int64) ([]Appointment, error)
 	return out, nil
 }
 
-func (m *memRepo) Designer(_ context.Context, id int64) (DesignerRef, error) {
+func (m *memRepo) Designer(_ context.Context, id int64) (kernel.DesignerRef, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d, ok := m.dsg[id]
 	if !ok {
-		return DesignerRef{}, ErrDesignerNotFound
+		return kernel.DesignerRef{}, ErrDesignerNotFound
 	}
 	return d, nil
 }
 
-func (m *memRepo) OfUser(_ context.Context, userID int64) (DesignerRef, error) {
+func (m *memRepo) OfUser(_ context.Context, userID int64) (kernel.DesignerRef, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, d := range m.dsg {
@@ -216,7 +218,7 @@ func (m *memRepo) OfUser(_ context.Context, userID int64) (DesignerRef, error) {
 			return d, nil
 		}
 	}
-	return DesignerRef{}, ErrDesignerNotFound
+	return kernel.DesignerRef{}, ErrDesignerNotFound
 }
 
 // memQueue records queued jobs and honours dedupe keys and cancellation.
@@ -288,13 +290,22 @@ type memEvents struct {
 
 type sentChange struct {
 	users []int64
-	c     Change
+	c     change
 }
 
-func (m *memEvents) Publish(users []int64, c Change) {
+// change is what an appointment event says.
+type change struct {
+	AppointmentID int64
+	Status        string
+}
+
+func (m *memEvents) Publish(_ context.Context, e live.Event) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.sent = append(m.sent, sentChange{users: append([]int64(nil), users...), c: c})
+	if e.Kind != live.Appointment {
+		panic("scheduling published " + string(e.Kind))
+	}
+	m.sent = append(m.sent, sentChange{users: append([]int64(nil), e.To...), c: change{e.AppointmentID, e.Status}})
 }
 
 func (m *memEvents) take() []sentChange {

@@ -8,10 +8,11 @@ import (
 	"unicode/utf8"
 
 	"interno/core/fault"
+	"interno/core/kernel"
 )
 
 // Get returns one appointment to its customer or its designer.
-func (s *Service) Get(ctx context.Context, c Caller, id int64) (Appointment, error) {
+func (s *Service) Get(ctx context.Context, c kernel.Principal, id int64) (Appointment, error) {
 	a, err := s.d.Repo.Get(ctx, id)
 	if err != nil {
 		return Appointment{}, err
@@ -26,7 +27,7 @@ func (s *Service) Get(ctx context.Context, c Caller, id int64) (Appointment, err
 // customer the link with a calendar invitation, and queues both reminders.
 // Only a still-pending appointment is confirmed, so a double click confirms
 // once and the second answers ErrTransition.
-func (s *Service) Confirm(ctx context.Context, c Caller, id int64, notes string) (Appointment, error) {
+func (s *Service) Confirm(ctx context.Context, c kernel.Principal, id int64, notes string) (Appointment, error) {
 	notes = strings.TrimSpace(notes)
 	if utf8.RuneCountInString(notes) > MaxNotesLength {
 		return Appointment{}, fault.InvalidField("designer_notes", "Notes are too long (max 2000 characters)")
@@ -45,7 +46,7 @@ func (s *Service) Confirm(ctx context.Context, c Caller, id int64, notes string)
 
 // Reject turns a pending request down, with an optional reason the
 // customer reads in the e-mail.
-func (s *Service) Reject(ctx context.Context, c Caller, id int64, reason string) (Appointment, error) {
+func (s *Service) Reject(ctx context.Context, c kernel.Principal, id int64, reason string) (Appointment, error) {
 	reason, err := cleanReason(reason)
 	if err != nil {
 		return Appointment{}, err
@@ -54,7 +55,7 @@ func (s *Service) Reject(ctx context.Context, c Caller, id int64, reason string)
 }
 
 // Cancel is the customer withdrawing a pending request; the designer is told.
-func (s *Service) Cancel(ctx context.Context, c Caller, id int64, reason string) (Appointment, error) {
+func (s *Service) Cancel(ctx context.Context, c kernel.Principal, id int64, reason string) (Appointment, error) {
 	reason, err := cleanReason(reason)
 	if err != nil {
 		return Appointment{}, err
@@ -65,12 +66,12 @@ func (s *Service) Cancel(ctx context.Context, c Caller, id int64, reason string)
 }
 
 // Complete marks a confirmed call as held; a reminder not yet sent is dropped.
-func (s *Service) Complete(ctx context.Context, c Caller, id int64) (Appointment, error) {
+func (s *Service) Complete(ctx context.Context, c kernel.Principal, id int64) (Appointment, error) {
 	return s.act(ctx, c, id, ActComplete, func(*Appointment) {}, s.dropReminders)
 }
 
 // Delete removes a cancelled appointment for good; only its designer may.
-func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
+func (s *Service) Delete(ctx context.Context, c kernel.Principal, id int64) error {
 	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		a, err := s.d.Repo.Get(ctx, id)
 		if err != nil {
@@ -94,7 +95,7 @@ func (s *Service) Delete(ctx context.Context, c Caller, id int64) error {
 // act runs one lifecycle step atomically: the row is locked, the caller's
 // side and the current status are checked, edit fills in the step's data,
 // and then (in the same transaction) notify queues the e-mails.
-func (s *Service) act(ctx context.Context, c Caller, id int64, action Action, edit func(*Appointment),
+func (s *Service) act(ctx context.Context, c kernel.Principal, id int64, action Action, edit func(*Appointment),
 	notify func(context.Context, Appointment) error) (Appointment, error) {
 	var out Appointment
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
@@ -151,14 +152,14 @@ type Page struct {
 }
 
 // CustomerAppointments lists the caller's own bookings.
-func (s *Service) CustomerAppointments(ctx context.Context, c Caller, offset, limit int) (Page, error) {
+func (s *Service) CustomerAppointments(ctx context.Context, c kernel.Principal, offset, limit int) (Page, error) {
 	items, total, err := s.d.Repo.List(ctx, ListQuery{CustomerID: c.UserID, Now: s.cfg.Clock(), Offset: offset, Limit: limit})
 	return Page{Items: items, Total: total}, err
 }
 
 // DesignerAppointments lists the appointments of the caller's designer
 // profile, optionally of one status, with counts per status for the tabs.
-func (s *Service) DesignerAppointments(ctx context.Context, c Caller, status Status, offset, limit int) (Page, error) {
+func (s *Service) DesignerAppointments(ctx context.Context, c kernel.Principal, status Status, offset, limit int) (Page, error) {
 	if status != "" && !status.Valid() {
 		return Page{}, fault.InvalidField("status", "status must be pending, confirmed, cancelled or completed")
 	}
@@ -182,7 +183,7 @@ type Summary struct {
 }
 
 // DesignerSummary returns the caller's dashboard counters.
-func (s *Service) DesignerSummary(ctx context.Context, c Caller) (Summary, error) {
+func (s *Service) DesignerSummary(ctx context.Context, c kernel.Principal) (Summary, error) {
 	d, err := s.ownProfile(ctx, c)
 	if err != nil {
 		return Summary{}, err
@@ -198,10 +199,10 @@ func (s *Service) DesignerSummary(ctx context.Context, c Caller) (Summary, error
 	return Summary{DesignerID: d.ID, Counts: counts, ActiveWindows: active}, nil
 }
 
-func (s *Service) ownProfile(ctx context.Context, c Caller) (DesignerRef, error) {
+func (s *Service) ownProfile(ctx context.Context, c kernel.Principal) (kernel.DesignerRef, error) {
 	d, err := s.d.Designers.OfUser(ctx, c.UserID)
 	if errors.Is(err, ErrDesignerNotFound) {
-		return DesignerRef{}, ErrNoProfile
+		return kernel.DesignerRef{}, ErrNoProfile
 	}
 	return d, err
 }

@@ -58,41 +58,10 @@ type ListQuery struct {
 	Limit  int
 }
 
-// DesignerRef is what scheduling needs of a designer profile.
-type DesignerRef struct {
-	ID     int64
-	UserID int64
-	Name   string
-}
-
-// Designers looks up designer profiles; the designers package implements it.
-type Designers interface {
-	// Designer returns ErrDesignerNotFound when the profile does not exist.
-	Designer(ctx context.Context, id int64) (DesignerRef, error)
-	// OfUser returns the profile of an account, or ErrDesignerNotFound.
-	OfUser(ctx context.Context, userID int64) (DesignerRef, error)
-}
-
 // Reminders drops queued reminder e-mails by their dedupe key when the call
 // they announce will not happen; the durable e-mail queue implements it.
 type Reminders interface {
 	Cancel(ctx context.Context, dedupeKey string) error
-}
-
-// Change tells the two sides of an appointment that it changed: booked,
-// confirmed, turned down, cancelled, completed (Status is the new one) or
-// deleted (Deleted is true). Screens refetch what they show; the event
-// carries no personal data.
-type Change struct {
-	AppointmentID int64
-	Status        Status
-	Deleted       bool
-}
-
-// Events pushes appointment events to the accounts' open screens (server-sent
-// events). It is called after commit and may be nil.
-type Events interface {
-	Publish(userIDs []int64, c Change)
 }
 
 // Pushes queues Web Push notifications of an appointment's step for the
@@ -102,9 +71,4 @@ type Events interface {
 // with CancelledBy naming the side that left). May be nil.
 type Pushes interface {
 	Changed(ctx context.Context, a Appointment, action Action) error
-}
-
-// Caller is who asks.
-type Caller struct {
-	UserID int64
 }

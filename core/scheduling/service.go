@@ -13,6 +13,8 @@ import (
 
 	"interno/core/email"
 	"interno/core/fault"
+	"interno/core/kernel"
+	"interno/core/live"
 	"interno/core/unitofwork"
 )
 
@@ -52,12 +54,12 @@ type Config struct {
 // Deps are the ports the service uses.
 type Deps struct {
 	Repo      Repository
-	Designers Designers
+	Designers kernel.Designers
 	Mail      email.Queue
 	Reminders Reminders
 	Tx        unitofwork.Transactor
 	// Events may be nil (no live screens to tell).
-	Events Events
+	Events live.Publisher
 	// Pushes may be nil (no Web Push).
 	Pushes Pushes
 }
@@ -129,7 +131,7 @@ const MaxKeep = 1000
 // is refused with ErrAvailabilityConflict carrying the conflicts (as
 // []ConflictInfo under "conflicts"). Ids in keep that are not conflicts are
 // ignored. The check and the replacement run in one transaction.
-func (s *Service) SetWeek(ctx context.Context, c Caller, designerID int64, in []WindowInput, keep ...int64) ([]Window, error) {
+func (s *Service) SetWeek(ctx context.Context, c kernel.Principal, designerID int64, in []WindowInput, keep ...int64) ([]Window, error) {
 	d, err := s.d.Designers.Designer(ctx, designerID)
 	if err != nil {
 		return nil, err
@@ -259,7 +261,7 @@ type BookRequest struct {
 // Book creates a pending appointment on a free slot and e-mails the
 // designer. A slot that is not offered, or no longer free, is refused with
 // a conflict that carries up to Alternatives nearest free slots.
-func (s *Service) Book(ctx context.Context, c Caller, r BookRequest) (Appointment, error) {
+func (s *Service) Book(ctx context.Context, c kernel.Principal, r BookRequest) (Appointment, error) {
 	r.Message = strings.TrimSpace(r.Message)
 	r.Phone = strings.TrimSpace(r.Phone)
 	var v fault.Validation
@@ -320,9 +322,11 @@ func (s *Service) publish(ctx context.Context, a Appointment, deleted bool) {
 	if s.d.Events == nil {
 		return
 	}
-	users := []int64{a.CustomerID, a.DesignerUserID}
-	c := Change{AppointmentID: a.ID, Status: a.Status, Deleted: deleted}
-	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(users, c) })
+	e := live.Event{Kind: live.Appointment, To: []int64{a.CustomerID, a.DesignerUserID}, AppointmentID: a.ID, Status: string(a.Status)}
+	if deleted {
+		e.Status = live.StatusDeleted
+	}
+	unitofwork.AfterCommit(ctx, func() { s.d.Events.Publish(context.WithoutCancel(ctx), e) })
 }
 
 // pushed tells the Pushes port of a step, inside its transaction.

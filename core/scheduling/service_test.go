@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"interno/core/fault"
+	"interno/core/kernel"
+	"interno/core/live"
 )
 
 type fixture struct {
@@ -18,9 +20,9 @@ type fixture struct {
 	mail  *memQueue
 	now   time.Time
 	loc   *time.Location
-	sofia Caller // designer 10's account
-	anna  Caller // customer
-	bruno Caller // another customer
+	sofia kernel.Principal // designer 10's account
+	anna  kernel.Principal // customer
+	bruno kernel.Principal // another customer
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -28,11 +30,11 @@ func newFixture(t *testing.T) *fixture {
 	loc := rome(t)
 	f := &fixture{repo: newMemRepo(), mail: &memQueue{}, loc: loc,
 		now:   time.Date(2026, 3, 2, 6, 0, 0, 0, loc), // Monday
-		sofia: Caller{UserID: 100}, anna: Caller{UserID: 200}, bruno: Caller{UserID: 201}}
+		sofia: kernel.Principal{UserID: 100}, anna: kernel.Principal{UserID: 200}, bruno: kernel.Principal{UserID: 201}}
 	f.repo.users[100] = [2]string{"Sofia Marino", "sofia@example.com"}
 	f.repo.users[200] = [2]string{"Anna Neri", "anna@example.com"}
 	f.repo.users[201] = [2]string{"Bruno Gialli", "bruno@example.com"}
-	f.repo.dsg[10] = DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
+	f.repo.dsg[10] = kernel.DesignerRef{ID: 10, UserID: 100, Name: "Sofia Marino"}
 	f.svc = NewService(Config{Location: loc, MinNotice: 2 * time.Hour, CallBaseURL: "https://call.example/", BaseURL: "https://interno.test",
 		Clock: func() time.Time { return f.now }},
 		Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: directTx{}})
@@ -48,7 +50,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) at(day, hour int) time.Time { return time.Date(2026, 3, day, hour, 0, 0, 0, f.loc) }
 
-func (f *fixture) book(t *testing.T, c Caller, start time.Time) Appointment {
+func (f *fixture) book(t *testing.T, c kernel.Principal, start time.Time) Appointment {
 	t.Helper()
 	a, err := f.svc.Book(context.Background(), c, BookRequest{DesignerID: 10, Start: start, Message: "Soggiorno da rifare"})
 	if err != nil {
@@ -219,7 +221,7 @@ func TestService_Book(t *testing.T) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				_, err := f.svc.Book(ctx, Caller{UserID: int64(1000 + i)}, BookRequest{DesignerID: 10, Start: f.at(5, 11)})
+				_, err := f.svc.Book(ctx, kernel.Principal{UserID: int64(1000 + i)}, BookRequest{DesignerID: 10, Start: f.at(5, 11)})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -366,7 +368,7 @@ func TestService_Lifecycle(t *testing.T) {
 	t.Run("OnlyParticipantsSee", func(t *testing.T) {
 		f := newFixture(t)
 		a := f.book(t, f.anna, f.at(4, 9))
-		for _, c := range []Caller{f.anna, f.sofia} {
+		for _, c := range []kernel.Principal{f.anna, f.sofia} {
 			if _, err := f.svc.Get(ctx, c, a.ID); err != nil {
 				t.Fatal(err)
 			}
@@ -554,7 +556,7 @@ func TestService_Events(t *testing.T) {
 	events := &memEvents{}
 	f.svc = NewService(f.svc.cfg, Deps{Repo: f.repo, Designers: f.repo, Mail: f.mail, Reminders: f.mail, Tx: scopedTx{}, Events: events})
 	both := []int64{f.anna.UserID, f.sofia.UserID}
-	expect := func(step string, want ...Change) {
+	expect := func(step string, want ...change) {
 		t.Helper()
 		got := events.take()
 		if len(got) != len(want) {
@@ -568,7 +570,7 @@ func TestService_Events(t *testing.T) {
 	}
 
 	a := f.book(t, f.anna, f.at(4, 9))
-	expect("book", Change{AppointmentID: a.ID, Status: Pending})
+	expect("book", change{a.ID, string(Pending)})
 	if _, err := f.svc.Book(ctx, f.bruno, BookRequest{DesignerID: 10, Start: f.at(4, 9)}); !errors.Is(err, ErrSlotTaken) {
 		t.Fatalf("%v", err)
 	}
@@ -580,7 +582,7 @@ func TestService_Events(t *testing.T) {
 	if _, err := f.svc.Confirm(ctx, f.sofia, a.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	expect("confirm", Change{AppointmentID: a.ID, Status: Confirmed})
+	expect("confirm", change{a.ID, string(Confirmed)})
 	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); !errors.Is(err, ErrCallNotStarted) {
 		t.Fatal(err)
 	}
@@ -589,31 +591,31 @@ func TestService_Events(t *testing.T) {
 	if _, err := f.svc.Complete(ctx, f.sofia, a.ID); err != nil {
 		t.Fatal(err)
 	}
-	expect("complete", Change{AppointmentID: a.ID, Status: Completed})
+	expect("complete", change{a.ID, string(Completed)})
 
 	f.now = f.at(2, 6)
 	b := f.book(t, f.anna, f.at(5, 10))
-	expect("book again", Change{AppointmentID: b.ID, Status: Pending})
+	expect("book again", change{b.ID, string(Pending)})
 	if _, err := f.svc.Reject(ctx, f.sofia, b.ID, "In cantiere"); err != nil {
 		t.Fatal(err)
 	}
-	expect("reject", Change{AppointmentID: b.ID, Status: Cancelled})
+	expect("reject", change{b.ID, string(Cancelled)})
 	if err := f.svc.Delete(ctx, f.sofia, b.ID); err != nil {
 		t.Fatal(err)
 	}
-	expect("delete", Change{AppointmentID: b.ID, Status: Cancelled, Deleted: true})
+	expect("delete", change{b.ID, live.StatusDeleted})
 	c := f.book(t, f.anna, f.at(5, 11))
-	expect("third booking", Change{AppointmentID: c.ID, Status: Pending})
+	expect("third booking", change{c.ID, string(Pending)})
 	if _, err := f.svc.Cancel(ctx, f.anna, c.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	expect("cancel", Change{AppointmentID: c.ID, Status: Cancelled})
+	expect("cancel", change{c.ID, string(Cancelled)})
 	d := f.book(t, f.anna, f.at(6, 11))
-	expect("fourth booking", Change{AppointmentID: d.ID, Status: Pending})
+	expect("fourth booking", change{d.ID, string(Pending)})
 	if err := f.svc.AccountDeleted(ctx, f.anna.UserID); err != nil {
 		t.Fatal(err)
 	}
-	expect("account deleted", Change{AppointmentID: d.ID, Status: Pending, Deleted: true})
+	expect("account deleted", change{d.ID, live.StatusDeleted})
 }
 
 type memPushes struct{ got []string }

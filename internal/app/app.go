@@ -12,13 +12,13 @@ import (
 	"sync"
 	"time"
 
-	"interno/adapters/artwork"
 	"interno/adapters/backup"
 	"interno/adapters/googleauth"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
 	"interno/adapters/metrics"
+	"interno/adapters/pglive"
 	"interno/adapters/pgnotify"
 	"interno/adapters/realtime"
 	"interno/adapters/store"
@@ -26,11 +26,13 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/live"
 	"interno/core/matching"
 	"interno/core/messaging"
 	"interno/core/push"
 	"interno/core/scheduling"
 	"interno/core/trace"
+	"interno/internal/artwork"
 	"interno/web"
 )
 
@@ -53,6 +55,8 @@ type app struct {
 	messaging  *messaging.Service
 	matching   *matching.Service
 	realtime   *realtime.Hub
+	live       liveUpdates    // the hub, or the PostgreSQL fan-out around it
+	fanout     *pglive.Fanout // nil on SQLite
 	push       *push.Service
 	pushes     *webpush.Dispatcher
 	http       *httpapi.Server
@@ -175,8 +179,16 @@ func (a *app) wire() error {
 
 	a.designers = designers.NewService(store.NewDesignerRepo(a.db), a.identity, designerImages{images}, a.db)
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return a.designers.RemoveFilesOf(ctx, u.ID) })
-	// One event hub for the server-sent events of every capability (chat, appointments).
+	// One event hub for the server-sent events of every capability (chat, appointments);
+	// on PostgreSQL, LISTEN/NOTIFY spreads its events to every instance of the database.
 	a.realtime = realtime.NewHub(realtime.DefaultHistory)
+	a.live = a.realtime
+	if a.db.Dialect() == store.Postgres {
+		if a.fanout, err = pglive.New(context.Background(), cfg.DatabaseURL, a.realtime, pglive.Options{Log: a.log}); err != nil {
+			return fmt.Errorf("INTERNO_DATABASE_URL: %w", err)
+		}
+		a.live = a.fanout
+	}
 	if a.push, a.pushes, err = a.newPush(time.Now); err != nil {
 		return err
 	}
@@ -197,7 +209,7 @@ func (a *app) wire() error {
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
-		Events: hubStreams{a.realtime}, Throttles: a.throttles, Push: a.push,
+		Events: a.live, Throttles: a.throttles, Push: a.push,
 		Observe: a.metrics, Metrics: a.publicMetrics(),
 	})
 	if err != nil {
@@ -238,6 +250,20 @@ func (a *app) startBackground(ctx context.Context) {
 		defer a.background.Done()
 		a.housekeeping(ctx)
 	}()
+	if a.fanout != nil {
+		a.background.Add(1)
+		go func() {
+			defer a.background.Done()
+			a.fanout.Run(ctx)
+		}()
+	}
+}
+
+// liveUpdates is what the app's live-update hub offers the services and the
+// HTTP layer (core/live).
+type liveUpdates interface {
+	live.Publisher
+	live.Subscriber
 }
 
 // housekeeping drops idempotency records past their 7-day retention,
@@ -279,6 +305,9 @@ func (a *app) housekeeping(ctx context.Context) {
 }
 
 func (a *app) close() {
+	if a.fanout != nil {
+		a.fanout.Close()
+	}
 	if err := a.db.Close(); err != nil {
 		a.log.Warn("closing database", "error", err)
 	}
@@ -289,6 +318,9 @@ func (a *app) close() {
 // lets in-flight requests finish within the shutdown timeout, stops
 // background work and closes the database.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
+	if !web.Built() {
+		return errors.New(web.ErrNotBuilt)
+	}
 	logs := newBufferedLog(logOut, logFlushInterval)
 	defer logs.Close()
 	a, err := newApp(ctx, cfg, logs)

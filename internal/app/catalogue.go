@@ -25,7 +25,7 @@ const (
 )
 
 // catalogueDesigner is one demo profile; pictures are generated style art
-// painted on first view (adapters/artwork), so seeding writes rows only.
+// painted on first view (internal/artwork), so seeding writes rows only.
 type catalogueDesigner struct {
 	first, last, city string
 	code              style.Code
@@ -154,12 +154,11 @@ func (c catalogueDesigner) email(i int) string {
 
 // pictures are the generated avatar and gallery of the i-th demo designer.
 func (c catalogueDesigner) pictures(i int) (avatar string, gallery []string) {
-	lc := strings.ToLower(string(c.code))
 	gallery = make([]string, 0, 5)
 	for g := 0; g < 4+i%2; g++ {
-		gallery = append(gallery, fmt.Sprintf("styles/scene/%s-%d.jpeg", lc, 100+i*10+g))
+		gallery = append(gallery, style.ScenePicture(c.code, 100+i*10+g).Name())
 	}
-	return fmt.Sprintf("styles/avatar/%s-%d.jpeg", lc, i), gallery
+	return style.AvatarPicture(c.code, i).Name(), gallery
 }
 
 // stylePictures lists every generated picture the app shows: the five

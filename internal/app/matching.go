@@ -2,13 +2,12 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 
 	"interno/adapters/store"
 	"interno/core/designers"
-	"interno/core/identity"
 	"interno/core/matching"
 	"interno/core/style"
+	"interno/internal/wiring"
 )
 
 // newMatching builds the questionnaire and matching service and plugs it into
@@ -18,43 +17,9 @@ import (
 // style profile.
 func (a *app) newMatching() *matching.Service {
 	svc := matching.NewService(matching.Config{}, store.NewMatchingRepo(a.db))
-	a.identity.SetQuestionnaire(questionnaire{svc})
-	svc.SetAccounts(styleProfiles{a.identity}, a.db)
+	a.identity.SetQuestionnaire(wiring.Questionnaire{Matching: svc})
+	svc.SetAccounts(wiring.StyleProfiles{Identity: a.identity}, a.db)
 	return svc
-}
-
-// styleProfiles lets matching save a signed-in customer's questionnaire on
-// their account.
-type styleProfiles struct{ id *identity.Service }
-
-func (p styleProfiles) AdoptQuestionnaire(ctx context.Context, userID, leadID int64) error {
-	_, err := p.id.AdoptQuestionnaire(ctx, userID, leadID)
-	return err
-}
-
-// questionnaire translates matching's resolved leads for identity.
-type questionnaire struct{ m *matching.Service }
-
-func (q questionnaire) Resolve(ctx context.Context, lead identity.LeadClaim, answers, analysis json.RawMessage) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Resolve(ctx, lead.ID, lead.Token, answers, analysis)
-	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
-}
-
-func (q questionnaire) Attach(ctx context.Context, leadID, userID int64) error {
-	return q.m.Attach(ctx, leadID, userID)
-}
-
-func (q questionnaire) Adopt(ctx context.Context, leadID, userID int64) (identity.QuestionnaireResult, error) {
-	r, err := q.m.Adopt(ctx, leadID, userID)
-	return identity.QuestionnaireResult{LeadID: r.LeadID, Answers: r.Answers, Analysis: r.Analysis}, err
-}
-
-func (q questionnaire) Claim(ctx context.Context, lead identity.LeadClaim) (int64, error) {
-	var id int64
-	if lead.ID != nil {
-		id = *lead.ID
-	}
-	return q.m.Claim(ctx, id, lead.Token)
 }
 
 // prepaint paints the questionnaire's and the styles' pictures in the

@@ -24,6 +24,7 @@ import (
 	"interno/adapters/webpush"
 	"interno/adapters/webpush/pushtest"
 	"interno/core/designers"
+	"interno/core/kernel"
 	"interno/core/scheduling"
 	"interno/core/style"
 )
@@ -73,7 +74,7 @@ func newPushEnv(t *testing.T, cfg Config) *pushEnv {
 	for day := 0; day < 7; day++ {
 		week = append(week, scheduling.WindowInput{DayOfWeek: day, StartTime: "08:00", EndTime: "20:00", Active: true})
 	}
-	if _, err := a.scheduling.SetWeek(ctx, scheduling.Caller{UserID: e.dsg.UserID}, e.dsg.ID, week); err != nil {
+	if _, err := a.scheduling.SetWeek(ctx, kernel.Principal{UserID: e.dsg.UserID}, e.dsg.ID, week); err != nil {
 		t.Fatal(err)
 	}
 	e.sofi = e.must(200, "POST", "/api/auth/login", "", map[string]any{"email": "sofia@example.com", "password": "designer123"})["access_token"].(string)

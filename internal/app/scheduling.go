@@ -2,18 +2,17 @@ package app
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 	_ "time/tzdata" // slots are laid in INTERNO_TIMEZONE even on hosts without zoneinfo
 
-	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/core/designers"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/scheduling"
+	"interno/internal/wiring"
 )
 
 // newScheduling builds the scheduling service on the app's database, mail
@@ -24,50 +23,12 @@ func (a *app) newScheduling() *scheduling.Service {
 		Location: a.cfg.location, SlotLength: time.Duration(a.cfg.SlotMinutes) * time.Minute, MinNotice: a.cfg.MinNotice,
 		CallBaseURL: a.cfg.CallBaseURL, BaseURL: a.cfg.BaseURL,
 	}, scheduling.Deps{
-		Repo: store.NewSchedulingRepo(a.db), Designers: schedulingDesigners{a.designers},
-		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Reminders: reminderQueue{a.mailQueue}, Tx: a.db,
-		Events: appointmentEvents{a.realtime}, Pushes: appointmentPushes{a.push, a.cfg.location},
+		Repo: store.NewSchedulingRepo(a.db), Designers: a.designers.Refs(),
+		Mail: wakingQueue{a.mailQueue, a.dispatcher}, Reminders: wiring.Reminders{Queue: a.mailQueue}, Tx: a.db,
+		Events: a.live, Pushes: appointmentPushes{a.push, a.cfg.location},
 	})
 	a.identity.OnDelete(func(ctx context.Context, u identity.User) error { return svc.AccountDeleted(ctx, u.ID) })
 	return svc
-}
-
-// appointmentEvents publishes appointment changes on the realtime hub as
-// "appointment" events (ids and the new status only).
-type appointmentEvents struct{ h *realtime.Hub }
-
-func (e appointmentEvents) Publish(userIDs []int64, c scheduling.Change) {
-	payload := map[string]any{"type": "appointment", "appointment_id": c.AppointmentID, "status": c.Status}
-	if c.Deleted {
-		payload["status"] = "deleted"
-	}
-	data, _ := json.Marshal(payload)
-	e.h.Publish(userIDs, "appointment", data)
-}
-
-// schedulingDesigners gives scheduling the designer profiles it needs.
-type schedulingDesigners struct{ d *designers.Service }
-
-func (s schedulingDesigners) ref(d designers.Designer, err error) (scheduling.DesignerRef, error) {
-	if errors.Is(err, designers.ErrNotFound) {
-		return scheduling.DesignerRef{}, scheduling.ErrDesignerNotFound
-	}
-	return scheduling.DesignerRef{ID: d.ID, UserID: d.UserID, Name: d.Name}, err
-}
-
-func (s schedulingDesigners) Designer(ctx context.Context, id int64) (scheduling.DesignerRef, error) {
-	return s.ref(s.d.Get(ctx, id))
-}
-
-func (s schedulingDesigners) OfUser(ctx context.Context, userID int64) (scheduling.DesignerRef, error) {
-	return s.ref(s.d.OfUser(ctx, userID))
-}
-
-// reminderQueue drops queued reminders through the durable e-mail queue.
-type reminderQueue struct{ q *store.EmailQueue }
-
-func (r reminderQueue) Cancel(ctx context.Context, key string) error {
-	return r.q.CancelByDedupeKey(ctx, key)
 }
 
 // demoWeek is the availability demo designers get: weekday mornings and
@@ -98,7 +59,7 @@ func (a *app) seedAvailability(ctx context.Context, out io.Writer) error {
 			if len(week) > 0 {
 				continue
 			}
-			if _, err := a.scheduling.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, demoWeek); err != nil {
+			if _, err := a.scheduling.SetWeek(ctx, kernel.Principal{UserID: d.UserID}, d.ID, demoWeek); err != nil {
 				return fmt.Errorf("demo availability of %s: %w", d.Name, err)
 			}
 			fmt.Fprintf(out, "set demo availability for %s\n", d.Name)

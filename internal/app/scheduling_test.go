@@ -12,6 +12,7 @@ import (
 	"interno/core/designers"
 	"interno/core/email"
 	"interno/core/identity"
+	"interno/core/kernel"
 	"interno/core/scheduling"
 	"interno/core/style"
 )
@@ -63,16 +64,16 @@ func TestApp_RemindersSurviveRestart(t *testing.T) {
 	for day := 0; day < 7; day++ {
 		week = append(week, scheduling.WindowInput{DayOfWeek: day, StartTime: "08:00", EndTime: "20:00", Active: true})
 	}
-	if _, err := a.scheduling.SetWeek(ctx, scheduling.Caller{UserID: d.UserID}, d.ID, week); err != nil {
+	if _, err := a.scheduling.SetWeek(ctx, kernel.Principal{UserID: d.UserID}, d.ID, week); err != nil {
 		t.Fatal(err)
 	}
 	day := scheduling.DateOf(time.Now().In(cfg.location)).AddDays(3)
 	start := time.Date(day.Year, day.Month, day.Day, 10, 0, 0, 0, cfg.location)
-	ap, err := a.scheduling.Book(ctx, scheduling.Caller{UserID: customer.ID}, scheduling.BookRequest{DesignerID: d.ID, Start: start})
+	ap, err := a.scheduling.Book(ctx, kernel.Principal{UserID: customer.ID}, scheduling.BookRequest{DesignerID: d.ID, Start: start})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.scheduling.Confirm(ctx, scheduling.Caller{UserID: d.UserID}, ap.ID, ""); err != nil {
+	if _, err := a.scheduling.Confirm(ctx, kernel.Principal{UserID: d.UserID}, ap.ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	a.close()

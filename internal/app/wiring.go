@@ -5,13 +5,13 @@ import (
 	"strings"
 	"time"
 
-	"interno/adapters/artwork"
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
 	"interno/adapters/store"
 	"interno/core/email"
 	"interno/core/unitofwork"
+	"interno/internal/artwork"
 )
 
 // The small shims below translate between adapters' own types; they hold no

@@ -57,3 +57,44 @@ func adapterOf(path string) string {
 	name, _, _ := strings.Cut(rest, "/")
 	return name
 }
+
+// sharedCore are the core packages every capability may import: the shared
+// kernel (who asks, designer references), the live-update port and the
+// cross-cutting vocabularies. A capability never imports another capability.
+var sharedCore = map[string]bool{
+	"interno/core/fault": true, "interno/core/kernel": true, "interno/core/live": true, "interno/core/email": true,
+	"interno/core/unitofwork": true, "interno/core/style": true, "interno/core/throttle": true,
+}
+
+func TestCoreCapabilitiesShareOnlyTheKernel(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "interno/core/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			if strings.HasPrefix(imp, "interno/") && !sharedCore[imp] {
+				t.Errorf("%s imports %s: capabilities meet through ports and core/kernel, wired in internal/app", fields[0], imp)
+			}
+		}
+	}
+}
+
+// The program's adapters never reach into internal/ (the composition root and
+// its glue import them, not the other way round); tests may use
+// internal/wiring, so they run against the binary's wiring.
+func TestAdaptersDoNotImportInternal(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "interno/adapters/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			if strings.HasPrefix(imp, "interno/internal/") {
+				t.Errorf("%s imports %s", fields[0], imp)
+			}
+		}
+	}
+}

@@ -9,7 +9,7 @@ import { startInterno, type RunningServer } from './harness/server';
 /**
  * `npm run screenshots`: the designer screens at 390 and 1280 px into test/artifacts/screenshots/.
  * Gallery pictures come from SHOTS_PICTURES (a folder of JPEG/PNG files, e.g. the artwork samples:
- * `ARTWORK_SAMPLES=/tmp/art go test ./adapters/artwork -run TestSamples_WhenAsked`) when it is set,
+ * `ARTWORK_SAMPLES=/tmp/art go test ./internal/artwork -run TestSamples_WhenAsked`) when it is set,
  * else from pictures drawn on a canvas.
  */
 const OUT = join(ARTIFACTS_DIR, 'screenshots');

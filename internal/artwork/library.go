@@ -8,23 +8,20 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/singleflight"
+
+	"interno/core/style"
 )
 
 // Library paints named pictures into a directory the first time they are
 // asked for, so style images, questionnaire pictures and demo galleries cost
 // nothing until someone looks at them and are painted once per data directory.
 //
-// Names are virtual paths under "styles/":
-//
-//	styles/{a..e}.jpeg                      the style's reference room (1600×1200)
-//	styles/scene/{a..e}-{seed}.jpeg         a room of that style (1200×900)
-//	styles/motif/{a..e}-{subject}-{seed}.jpeg a close-up motif (960×720)
-//	styles/avatar/{a..e}-{seed}.jpeg        an abstract avatar (512×512)
+// Names are the virtual paths of core/style's Picture (the one place that
+// spells them): a style's reference room is painted at 1600×1200, a scene at
+// 1200×900, a motif at 960×720 and an avatar at 512×512.
 //
 // Only the names the library is given are painted (the questionnaire's and
 // the styles' pictures, the demo catalogue's): a painted picture costs about
@@ -41,7 +38,7 @@ type Library struct {
 func NewLibrary(dir string, names ...string) *Library {
 	l := &Library{dir: dir, names: make(map[string]bool, len(names))}
 	for _, n := range names {
-		if libraryName.MatchString(n) {
+		if _, ok := style.ParsePicture(n); ok {
 			l.names[n] = true
 		}
 	}
@@ -51,10 +48,11 @@ func NewLibrary(dir string, names ...string) *Library {
 // Has reports whether virtual is one of the library's pictures.
 func (l *Library) Has(virtual string) bool { return l.names[virtual] }
 
-var libraryName = regexp.MustCompile(`^styles/(?:([a-e])|scene/([a-e])-(\d{1,6})|motif/([a-e])-(texture|light|object|colour|mood)-(\d{1,6})|avatar/([a-e])-(\d{1,6}))\.jpeg$`)
-
-// Knows reports whether virtual names a picture the library paints.
-func Knows(virtual string) bool { return libraryName.MatchString(virtual) }
+// Knows reports whether virtual names a picture the library can paint.
+func Knows(virtual string) bool {
+	_, ok := style.ParsePicture(virtual)
+	return ok
+}
 
 // Ensure paints the picture virtual names unless it is already on disk.
 // Names that are not the library's are not an error: nothing is painted and
@@ -63,7 +61,7 @@ func (l *Library) Ensure(virtual string) error {
 	if !l.names[virtual] {
 		return nil
 	}
-	m := libraryName.FindStringSubmatch(virtual)
+	p, _ := style.ParsePicture(virtual) // valid: NewLibrary kept only parsable names
 	target := filepath.Join(l.dir, filepath.FromSlash(strings.TrimPrefix(virtual, "styles/")))
 	if _, err := os.Stat(target); err == nil {
 		return nil
@@ -72,7 +70,7 @@ func (l *Library) Ensure(virtual string) error {
 		if _, err := os.Stat(target); err == nil {
 			return nil, nil
 		}
-		img := paintNamed(m)
+		img := paintPicture(p)
 		var buf bytes.Buffer
 		if err := WriteJPEG(&buf, img, 86); err != nil {
 			return nil, err
@@ -110,18 +108,17 @@ func (l *Library) Prune() (int, error) {
 	return removed, err
 }
 
-func paintNamed(m []string) image.Image {
-	seed := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
-	up := strings.ToUpper
-	switch {
-	case m[1] != "":
-		return Scene(up(m[1]), 0, 1600, 1200)
-	case m[2] != "":
-		return Scene(up(m[2]), seed(m[3]), 1200, 900)
-	case m[4] != "":
-		return Motif(up(m[4]), m[5], seed(m[6]), 960, 720)
+func paintPicture(p style.Picture) image.Image {
+	c, seed := string(p.Style), int64(p.Seed)
+	switch p.Kind {
+	case style.Reference:
+		return Scene(c, 0, 1600, 1200)
+	case style.Scene:
+		return Scene(c, seed, 1200, 900)
+	case style.Motif:
+		return Motif(c, p.Subject, seed, 960, 720)
 	default:
-		return Avatar(up(m[7]), seed(m[8]), 512)
+		return Avatar(c, seed, 512)
 	}
 }
 

@@ -5,6 +5,7 @@ import { registerProfileEditOutbox } from '../features/designers/api/profileOutb
 import { registerEngagementOutbox } from '../features/engagement/api/engagementOutbox';
 import { registerMatchOutbox } from '../features/questionnaire/api/matchOutbox';
 import { isAuthExemptPath } from '../shared/lib/navigation';
+import { loadOffline } from '../shared/offline/lazy';
 import { installOutbox } from '../shared/offline/outboxService';
 import { logout } from '../shared/session/logout';
 import type { AppStore } from './store';
@@ -15,8 +16,10 @@ import type { AppStore } from './store';
  * has loaded and the browser is idle, so the first route never waits for IndexedDB. Actions queued
  * before it runs stay in the outbox and are sent by the first drain.
  */
-export function startOffline(store: AppStore, router: ReturnType<typeof createBrowserRouter>): void {
+export async function startOffline(store: AppStore, router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  const { db } = await loadOffline();
   installOutbox({
+    database: db,
     getSession: () => {
       const user = store.getState().session.user;
       return user ? { userId: String(user.id), token: user.access_token } : null;

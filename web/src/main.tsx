@@ -12,6 +12,7 @@ import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
 import { loadOffline, whenIdle } from './shared/offline/lazy';
+import { setOutboxSession } from './shared/offline/outboxSession';
 
 captureInstallPrompt();
 
@@ -19,6 +20,12 @@ const store = createAppStore();
 const router = createBrowserRouter(routes);
 setNavigator((path, options) => {
   void router.navigate(path, options);
+});
+
+// Actions queued before the offline layer starts belong to whoever is signed in then.
+setOutboxSession(() => {
+  const user = store.getState().session.user;
+  return user ? { userId: String(user.id), token: user.access_token } : null;
 });
 
 // The offline layer (Dexie, the outbox and its handlers) starts after the first page has loaded,

@@ -1,5 +1,6 @@
 import type { InternoDatabase, OutboxEntry, OutboxError } from './db';
 import { loadOffline } from './lazy';
+import { outboxUserId, setOutboxSession } from './outboxSession';
 import {
   confirmReview,
   discardEntry,
@@ -21,7 +22,6 @@ import { t } from '../i18n/t';
 let runner: OutboxRunner | null = null;
 /** Cached GET answers older than this are dropped at start-up. */
 const CACHED_RESPONSE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-let currentUserId: () => string = () => '';
 
 /** The app's database, from the offline runtime (loaded on first use, see lazy.ts). */
 async function appDatabase(): Promise<InternoDatabase> {
@@ -53,7 +53,7 @@ export function installOutbox(options: InstallOutboxOptions): () => void {
       return () => window.clearTimeout(id);
     },
   });
-  currentUserId = () => options.getSession()?.userId ?? '';
+  setOutboxSession(options.getSession);
   const active = runner;
   const detach = attachDrainTriggers(
     () => {
@@ -81,7 +81,7 @@ export function drainOutbox(): Promise<DrainResult | null> {
  * user ('' when anonymous). The returned entry carries the Idempotency-Key for optimistic UI.
  */
 export async function enqueueAction(input: Omit<EnqueueInput, 'userId'> & { userId?: string }): Promise<OutboxEntry> {
-  const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? currentUserId() });
+  const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
   void requestBackgroundSync();
   void drainOutbox();
   return entry;

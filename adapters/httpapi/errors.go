@@ -64,7 +64,7 @@ func renderErrors(log *slog.Logger) gin.HandlerFunc {
 
 func writeError(c *gin.Context, log *slog.Logger, err error) {
 	if clientGone(c, err) {
-		log.InfoContext(c.Request.Context(), "client closed request", "request_id", c.GetString(ctxRequestID),
+		log.InfoContext(c.Request.Context(), "client closed request",
 			"method", c.Request.Method, "path", c.Request.URL.Path, "error", err.Error())
 		c.AbortWithStatus(statusClientClosedRequest)
 		return
@@ -86,7 +86,7 @@ func writeError(c *gin.Context, log *slog.Logger, err error) {
 		status = http.StatusInternalServerError
 	}
 	if status >= 500 {
-		log.ErrorContext(c.Request.Context(), "request failed", "request_id", c.GetString(ctxRequestID),
+		log.ErrorContext(c.Request.Context(), "request failed",
 			"method", c.Request.Method, "path", c.Request.URL.Path, "error", err.Error())
 		if f.Code == fault.Internal {
 			f = errInternal

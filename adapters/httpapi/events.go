@@ -102,6 +102,8 @@ func (s *Server) eventStream(c *gin.Context) {
 	}
 	events, backlog, cancel := s.d.Events.Subscribe(uid, last)
 	defer cancel()
+	s.d.Observe.StreamOpened()
+	defer s.d.Observe.StreamClosed()
 	// The server's read timeout must not end a long-lived stream.
 	_ = http.NewResponseController(c.Writer).SetReadDeadline(time.Time{})
 	h := c.Writer.Header()

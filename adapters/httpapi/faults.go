@@ -75,8 +75,7 @@ func (f *faultSwitch) handle(c *gin.Context) {
 	c.Next()
 	c.Writer = buf.ResponseWriter
 	f.log.WarnContext(c.Request.Context(), "fault injected after the handler completed", "mode", mode,
-		"method", c.Request.Method, "path", c.Request.URL.Path, "discarded_status", buf.Status(),
-		"request_id", c.GetString(ctxRequestID))
+		"method", c.Request.Method, "path", c.Request.URL.Path, "discarded_status", buf.Status())
 	h := c.Writer.Header()
 	for k := range h {
 		delete(h, k)

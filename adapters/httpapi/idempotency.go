@@ -55,6 +55,8 @@ type idempotency struct {
 	inflight sync.Map
 	// afterCommit is a test hook that runs between commit and response.
 	afterCommit func(c *gin.Context)
+	// replayed counts replays (metrics).
+	replayed func()
 }
 
 func (m *idempotency) handle(c *gin.Context) {
@@ -150,6 +152,7 @@ func (m *idempotency) replay(c *gin.Context, prev StoredResponse, hash string) {
 		return
 	}
 	c.Header("Idempotent-Replayed", "true")
+	m.replayed()
 	ct := prev.ContentType
 	if ct == "" {
 		ct = "application/json; charset=utf-8"

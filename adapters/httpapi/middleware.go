@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"interno/core/fault"
+	"interno/core/trace"
 )
 
 const ctxRequestID = "request_id"
@@ -33,25 +34,34 @@ func requestID() gin.HandlerFunc {
 			id = hex.EncodeToString(b[:])
 		}
 		c.Set(ctxRequestID, id)
+		// In the request's context too, so the log lines of everything the
+		// request causes (core, store, mail, jobs) carry it (core/trace).
+		c.Request = c.Request.WithContext(trace.WithRequestID(c.Request.Context(), id))
 		c.Writer.Header()["X-Request-Id"] = []string{id}
 		c.Next()
 	}
 }
 
-// accessLog writes one structured line per API request.
-func accessLog(log *slog.Logger) gin.HandlerFunc {
+// accessLog writes one structured line per API request and reports its
+// duration to the observer under its route template.
+func accessLog(log *slog.Logger, obs Observer) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
 		if !strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			return
 		}
+		route := c.FullPath()
+		if route == "" {
+			route = "unmatched"
+		}
+		obs.Request(c.Request.Method, route, c.Writer.Status(), time.Since(start))
 		level := slog.LevelInfo
 		if c.Writer.Status() >= 500 {
 			level = slog.LevelError
 		}
 		attrs := make([]slog.Attr, 0, 7)
-		attrs = append(attrs, slog.String("request_id", c.GetString(ctxRequestID)), slog.String("method", c.Request.Method),
+		attrs = append(attrs, slog.String("method", c.Request.Method),
 			slog.String("path", c.Request.URL.Path), slog.Int("status", c.Writer.Status()),
 			slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000), slog.String("client_ip", c.ClientIP()))
 		if p, ok := principalOf(c); ok {
@@ -73,8 +83,7 @@ func recovery(log *slog.Logger) gin.HandlerFunc {
 			if r == http.ErrAbortHandler {
 				panic(r)
 			}
-			log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString(ctxRequestID),
-				"path", c.Request.URL.Path, "panic", r)
+			log.ErrorContext(c.Request.Context(), "panic", "path", c.Request.URL.Path, "panic", r)
 			if !c.Writer.Written() {
 				c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal error", "reason": "internal"})
 			}

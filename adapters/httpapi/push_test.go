@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -22,8 +23,10 @@ func eachPush(t *testing.T, fn func(t *testing.T, env *testEnv)) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		fn(t, newEnv(t, db, func(_ *Config, d *Deps) {
 			repo := store.NewPushRepo(db)
-			d.Push = push.NewService(push.Config{PublicKey: "BPublicKeyForTests"}, push.Deps{Repo: repo, Queue: repo,
+			svc := push.NewService(push.Config{PublicKey: "BPublicKeyForTests"}, push.Deps{Repo: repo, Queue: repo,
 				Endpoints: webpush.Guard{}, Tx: db})
+			d.Push = svc
+			d.Identity.OnSessionsEnded(svc.ForgetDevices)
 		}))
 	})
 }
@@ -224,4 +227,72 @@ func TestPush_RegistrationIsThrottledPerAccount(t *testing.T) {
 		t.Fatal("no Retry-After")
 	}
 	env.expect(req{method: "POST", path: "/api/push/subscriptions", token: bruno, body: browserSubscription(t, "bruno")}, http.StatusCreated)
+}
+
+// TestPush_SessionsEndedDropDevices: logout everywhere and a password reset end
+// every session of the account, and its push devices with them (a phone no
+// longer signed in must not keep showing the account's notifications); a plain
+// logout and other accounts keep theirs.
+func TestPush_SessionsEndedDropDevices(t *testing.T) {
+	login := func(env *testEnv, addr, password string) string {
+		return env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": addr, "password": password}},
+			http.StatusOK).JSON(env.t)["access_token"].(string)
+	}
+	register := func(env *testEnv, token string, n int) {
+		for i := 0; i < n; i++ {
+			env.expect(req{method: "POST", path: "/api/push/subscriptions", token: token, body: browserSubscription(env.t, fmt.Sprint(token[len(token)-8:], i))}, http.StatusCreated)
+		}
+	}
+	t.Run("LogoutAll", func(t *testing.T) {
+		eachPush(t, func(t *testing.T, env *testEnv) {
+			anna, _ := env.account("anna@example.com")
+			phone := login(env, "anna@example.com", "password123")
+			sofia, _ := env.withRole("sofia@example.com", identity.RoleDesigner)
+			register(env, anna, 1)
+			register(env, phone, 1)
+			register(env, sofia, 1)
+			// A plain logout ends one session and leaves the devices (the web deletes its own first).
+			env.expect(req{method: "POST", path: "/api/auth/logout", token: phone}, http.StatusNoContent)
+			if n := len(env.devices(anna)); n != 2 {
+				t.Fatalf("a plain logout changed the devices: %d", n)
+			}
+			env.expect(req{method: "POST", path: "/api/auth/logout-all", token: anna}, http.StatusNoContent)
+			again := login(env, "anna@example.com", "password123")
+			if l := env.devices(again); len(l) != 0 {
+				t.Fatalf("devices survived logout everywhere: %v", l)
+			}
+			if l := env.devices(sofia); len(l) != 1 {
+				t.Fatalf("another account lost its device: %v", l)
+			}
+			// Signed in again, a device registers as before.
+			register(env, again, 1)
+		})
+	})
+	t.Run("PasswordReset", func(t *testing.T) {
+		eachPush(t, func(t *testing.T, env *testEnv) {
+			anna, _ := env.account("anna@example.com")
+			bruno, _ := env.account("bruno@example.com")
+			register(env, anna, 2)
+			register(env, bruno, 1)
+			env.expect(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": "anna@example.com"}}, http.StatusOK)
+			msgs := env.dueMail("anna@example.com")
+			if len(msgs) != 1 {
+				t.Fatalf("%d reset mails", len(msgs))
+			}
+			i := strings.Index(msgs[0].Text, "token=")
+			token, _ := url.QueryUnescape(strings.Fields(msgs[0].Text[i+len("token="):])[0])
+			// A refused reset leaves everything as it was.
+			env.expect(req{method: "POST", path: "/api/auth/reset-password", body: map[string]any{"token": token, "new_password": "short"}}, http.StatusUnprocessableEntity)
+			if n := len(env.devices(anna)); n != 2 {
+				t.Fatalf("a refused reset changed the devices: %d", n)
+			}
+			env.expect(req{method: "POST", path: "/api/auth/reset-password", body: map[string]any{"token": token, "new_password": "brand-new-pass"}}, http.StatusOK)
+			if l := env.devices(login(env, "anna@example.com", "brand-new-pass")); len(l) != 0 {
+				t.Fatalf("devices survived the reset: %v", l)
+			}
+			if l := env.devices(bruno); len(l) != 1 {
+				t.Fatalf("another account lost its device: %v", l)
+			}
+		})
+	})
 }

@@ -72,7 +72,28 @@ type Deps struct {
 	Throttles throttle.Store
 	// Push serves /api/push (Web Push devices and preferences); nil turns it off.
 	Push *push.Service
+	// Observe receives what the HTTP layer measures (metrics); nil records nothing.
+	Observe Observer
+	// Metrics, when set, serves GET /metrics on this listener to admins only;
+	// nil answers 404 there (metrics off, or on their own listener).
+	Metrics http.Handler
 }
+
+// Observer receives the HTTP layer's measurements. route is the route
+// template ("/api/designers/:id"), "unmatched" for unknown API paths.
+type Observer interface {
+	Request(method, route string, status int, d time.Duration)
+	Replay()
+	StreamOpened()
+	StreamClosed()
+}
+
+type noObserver struct{}
+
+func (noObserver) Request(string, string, int, time.Duration) {}
+func (noObserver) Replay()                                    {}
+func (noObserver) StreamOpened()                              {}
+func (noObserver) StreamClosed()                              {}
 
 // Server owns the router and the dependencies handlers use.
 type Server struct {
@@ -103,6 +124,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = time.Now
 	}
+	if d.Observe == nil {
+		d.Observe = noObserver{}
+	}
 	s := &Server{cfg: cfg, d: d, bodyLimits: map[string]int64{}}
 	s.streams, s.closeStreams = context.WithCancel(context.Background())
 	if d.Throttles == nil {
@@ -122,8 +146,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	s.idem = &idempotency{store: d.Idempotency, tx: d.Tx, log: d.Log, exempt: func(method, path string) bool {
 		// Auth endpoints answer with credentials, which are never stored.
 		return strings.HasPrefix(path, "/api/auth/") || path == faultsPath
-	}}
-	e.Use(requestID(), accessLog(d.Log), recovery(d.Log),
+	}, replayed: d.Observe.Replay}
+	e.Use(requestID(), accessLog(d.Log, d.Observe), recovery(d.Log),
 		securityHeaders(strings.HasPrefix(cfg.BaseURL, "https://")), cors(cfg.CORSOrigins))
 	if d.Identity != nil {
 		e.Use(authenticate(d.Identity))
@@ -140,6 +164,16 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.Use(s.idem.handle)
 	}
 	e.Use(renderErrors(d.Log))
+
+	// /metrics is never the web app: admins only here, or 404 when metrics
+	// are off or served on their own listener (INTERNO_METRICS_ADDR).
+	if d.Metrics != nil {
+		e.GET("/metrics", requireAdmin, gin.WrapH(d.Metrics))
+	} else {
+		e.GET("/metrics", func(c *gin.Context) {
+			c.AbortWithStatusJSON(http.StatusNotFound, gin.H{"detail": "Not Found", "reason": "no_route"})
+		})
+	}
 
 	api := e.Group("/api")
 	api.GET("/health", s.health)

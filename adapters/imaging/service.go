@@ -65,6 +65,9 @@ type Config struct {
 	MaxSide        int    // default 10,000
 	Workers        int    // concurrent libvips jobs, default half the CPUs (at least 1)
 	MaxWaiting     int    // jobs that may wait for a slot before ErrBusy, default 64
+	// Observe, when set, receives the duration of each libvips job once it
+	// holds its slot (the wait for a slot is not counted); for metrics.
+	Observe func(time.Duration)
 }
 
 // Defaults applied by New to zero fields.

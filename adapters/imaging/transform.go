@@ -26,6 +26,7 @@ import (
 	"image/jpeg"
 	"math"
 	"sync"
+	"time"
 
 	"github.com/h2non/bimg"
 	"golang.org/x/image/webp"
@@ -86,6 +87,9 @@ func (s *Service) transform(ctx context.Context, data []byte, f format, cfg imag
 	}
 	defer s.release()
 	s.jobs.Add(1)
+	if s.cfg.Observe != nil {
+		defer func(start time.Time) { s.cfg.Observe(time.Since(start)) }(time.Now())
+	}
 
 	img := bimg.NewImage(data)
 	meta, err := img.Metadata()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"interno/core/email"
+	"interno/core/trace"
 )
 
 // Store is the durable queue the dispatcher drains; the GORM store implements
@@ -30,6 +31,8 @@ type QueuedJob struct {
 	Kind     string
 	Attempts int
 	Message  email.Message
+	// RequestID is the request that queued the job; its log lines name it.
+	RequestID string
 }
 
 // RelevanceCheck lets a core package veto a delayed job at send time (e.g.
@@ -215,6 +218,7 @@ func (d *Dispatcher) process(ctx context.Context) (sent, claimed int, err error)
 // handle processes one job: veto, send, record. It reports whether the job
 // was delivered; the error is for the store or for ctx ending mid-send.
 func (d *Dispatcher) handle(ctx context.Context, job QueuedJob) (bool, error) {
+	ctx = trace.WithRequestID(ctx, job.RequestID)
 	log := d.opts.Logger.With("job", job.ID, "kind", job.Kind, "to", job.Message.To)
 	if check := d.opts.Relevance[job.Kind]; check != nil {
 		relevant, err := check(ctx, job)
@@ -234,6 +238,7 @@ func (d *Dispatcher) handle(ctx context.Context, job QueuedJob) (bool, error) {
 	err := d.sender.Send(sendCtx, job.Message)
 	cancel()
 	if err == nil {
+		log.InfoContext(ctx, "e-mail sent", "attempt", job.Attempts+1)
 		return true, wrapStore(d.store.MarkSent(ctx, job.ID, d.opts.Clock()))
 	}
 	if ctx.Err() != nil {

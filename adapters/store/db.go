@@ -50,6 +50,7 @@ type DB struct {
 	sql     *sql.DB
 	dialect Dialect
 	clock   func() time.Time
+	url     string
 }
 
 // Open connects to the configured database; it does not migrate.
@@ -63,6 +64,9 @@ func Open(opts Options) (*DB, error) {
 		NowFunc:                func() time.Time { return clock().UTC().Truncate(time.Microsecond) },
 		Logger:                 logger.Discard,
 		PrepareStmt:            false,
+	}
+	if opts.Logger != nil {
+		cfg.Logger = slowLog{log: opts.Logger, threshold: SlowQuery}
 	}
 	var (
 		dialector gorm.Dialector
@@ -105,7 +109,7 @@ func Open(opts Options) (*DB, error) {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("connect to %s: %w", dialect, err)
 	}
-	return &DB{gorm: g, sql: sqlDB, dialect: dialect, clock: clock}, nil
+	return &DB{gorm: g, sql: sqlDB, dialect: dialect, clock: clock, url: opts.URL}, nil
 }
 
 // SQLiteDSN is the connection string measured to survive concurrent writers

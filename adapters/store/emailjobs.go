@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"interno/core/email"
+	"interno/core/trace"
 )
 
 type emailJobRow struct {
@@ -22,6 +23,7 @@ type emailJobRow struct {
 	LastError  string
 	SentAt     *time.Time
 	Dead       bool
+	RequestID  string
 	CreatedAt  time.Time
 }
 
@@ -33,6 +35,8 @@ type EmailJob struct {
 	Kind     string
 	Attempts int
 	Message  email.Message
+	// RequestID is the request that queued it (core/trace), or "".
+	RequestID string
 }
 
 // EmailQueue is the durable e-mail queue: it implements email.Queue for core
@@ -53,7 +57,7 @@ func (q *EmailQueue) Enqueue(ctx context.Context, job email.Job) error {
 	if after.IsZero() {
 		after = q.db.Now()
 	}
-	row := emailJobRow{Kind: job.Kind, Recipient: job.Message.To, Message: string(body), SendAfter: after.UTC()}
+	row := emailJobRow{Kind: job.Kind, Recipient: job.Message.To, Message: string(body), SendAfter: after.UTC(), RequestID: trace.RequestID(ctx)}
 	if job.DedupeKey != "" {
 		k := job.DedupeKey
 		row.DedupeKey = &k
@@ -92,7 +96,7 @@ func (q *EmailQueue) Due(ctx context.Context, now, leaseUntil time.Time, limit i
 			if err := json.Unmarshal([]byte(r.Message), &m); err != nil {
 				return err
 			}
-			jobs = append(jobs, EmailJob{ID: r.ID, Kind: r.Kind, Attempts: r.Attempts, Message: m})
+			jobs = append(jobs, EmailJob{ID: r.ID, Kind: r.Kind, Attempts: r.Attempts, Message: m, RequestID: r.RequestID})
 		}
 		return nil
 	})
@@ -127,4 +131,25 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n]
+}
+
+// Backlog counts the jobs not yet sent (dead ones excluded, scheduled ones
+// included) and returns the send time of the oldest one already due (zero
+// when none is due): a queue that falls behind shows as that time receding.
+func (q *EmailQueue) Backlog(ctx context.Context, now time.Time) (int64, time.Time, error) {
+	return backlog(ctx, q.db, "email_jobs", now)
+}
+
+// backlog reads a durable queue's depth and its oldest due job.
+func backlog(ctx context.Context, db *DB, table string, now time.Time) (int64, time.Time, error) {
+	var n int64
+	conn := db.Conn(ctx).Table(table).Where("sent_at IS NULL AND dead = ?", false)
+	if err := conn.Count(&n).Error; err != nil || n == 0 {
+		return n, time.Time{}, translate(err)
+	}
+	var oldest struct{ SendAfter time.Time }
+	err := db.Conn(ctx).Table(table).Select("send_after").
+		Where("sent_at IS NULL AND dead = ? AND send_after <= ?", false, now.UTC()).
+		Order("send_after").Limit(1).Scan(&oldest).Error
+	return n, oldest.SendAfter, translate(err)
 }

@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"interno/core/push"
+	"interno/core/trace"
 )
 
 type pushSubscriptionRow struct {
@@ -54,6 +55,7 @@ type pushJobRow struct {
 	LeaseUntil     *time.Time
 	Attempts       int
 	LastError      string
+	RequestID      string
 	SentAt         *time.Time
 	Dead           bool
 	CreatedAt      time.Time
@@ -269,7 +271,7 @@ func (r *PushRepo) TakeShown(ctx context.Context, userID int64, tag string) ([]i
 
 func fromJob(j push.Job) pushJobRow {
 	row := pushJobRow{UserID: j.UserID, Kind: string(j.Kind), Category: string(j.Category), Topic: j.Topic, Payload: string(j.Payload),
-		Urgency: string(j.Urgency), SendAfter: j.SendAfter.UTC(), ExpiresAt: j.ExpiresAt.UTC()}
+		Urgency: string(j.Urgency), SendAfter: j.SendAfter.UTC(), ExpiresAt: j.ExpiresAt.UTC(), RequestID: j.RequestID}
 	if j.DedupeKey != "" {
 		k := j.DedupeKey
 		row.DedupeKey = &k
@@ -287,7 +289,7 @@ func fromJob(j push.Job) pushJobRow {
 
 func toJob(r pushJobRow) push.Job {
 	j := push.Job{ID: r.ID, UserID: r.UserID, Kind: push.Kind(r.Kind), Category: push.Category(r.Category), Topic: r.Topic,
-		Payload: []byte(r.Payload), Urgency: push.Urgency(r.Urgency), SendAfter: r.SendAfter.UTC(), ExpiresAt: r.ExpiresAt.UTC(), Attempts: r.Attempts}
+		Payload: []byte(r.Payload), Urgency: push.Urgency(r.Urgency), SendAfter: r.SendAfter.UTC(), ExpiresAt: r.ExpiresAt.UTC(), Attempts: r.Attempts, RequestID: r.RequestID}
 	if r.DedupeKey != nil {
 		j.DedupeKey = *r.DedupeKey
 	}
@@ -305,6 +307,9 @@ func toJob(r pushJobRow) push.Job {
 func (r *PushRepo) Enqueue(ctx context.Context, j push.Job) error {
 	row := fromJob(j)
 	row.CreatedAt = r.db.Now()
+	if row.RequestID == "" {
+		row.RequestID = trace.RequestID(ctx)
+	}
 	return translate(r.db.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error)
 }
 
@@ -430,4 +435,10 @@ func (r *PushRepo) PurgeJobs(ctx context.Context, cutoff time.Time) (int64, erro
 	res2 := r.db.Conn(ctx).Where("created_at < ? AND (sent_at IS NOT NULL OR dead = ?) AND parent_id IS NULL AND id NOT IN (?)", cutoff.UTC(), true,
 		r.db.Conn(ctx).Model(&pushJobRow{}).Select("parent_id").Where("parent_id IS NOT NULL")).Delete(&pushJobRow{})
 	return res.RowsAffected + res2.RowsAffected, translate(res2.Error)
+}
+
+// Backlog counts the push jobs not yet sent and returns the send time of the
+// oldest one already due (see EmailQueue.Backlog).
+func (r *PushRepo) Backlog(ctx context.Context, now time.Time) (int64, time.Time, error) {
+	return backlog(ctx, r.db, "push_jobs", now)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"interno/core/push"
+	"interno/core/trace"
 )
 
 // Deliverer sends one device job; Sender is the real one.
@@ -115,6 +116,7 @@ func (d *Dispatcher) process(ctx context.Context) (more bool, err error) {
 	}
 	leaseEnd := d.svc.Now().Add(d.opts.Lease)
 	for _, j := range jobs {
+		ctx := trace.WithRequestID(ctx, j.RequestID)
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}

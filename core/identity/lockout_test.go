@@ -183,7 +183,7 @@ type heldWork struct {
 	jobs []func(context.Context) error
 }
 
-func (h *heldWork) Defer(_ string, work func(context.Context) error) {
+func (h *heldWork) Defer(_ context.Context, _ string, work func(context.Context) error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.jobs = append(h.jobs, work)

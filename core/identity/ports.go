@@ -86,6 +86,12 @@ type QuestionnaireResult struct {
 // tell counterparts (cancelled appointments).
 type DeletionHook func(ctx context.Context, u User) error
 
+// SessionsEndedHook runs inside the transaction that ends every session of
+// an account at once (logout everywhere, a password reset), so what those
+// sessions left behind ends too: push devices would otherwise keep receiving
+// the account's notifications on a phone that is no longer signed in.
+type SessionsEndedHook func(ctx context.Context, userID int64) error
+
 // Revocations keeps the ids of tokens ended by logout until they would have
 // expired anyway, so a copied token stops working at once.
 type Revocations interface {
@@ -98,6 +104,8 @@ type Revocations interface {
 // Deferrer runs work after the request that asked for it has been answered.
 // Password-reset requests use it so that an address with an account is
 // answered exactly as fast as one without. A nil Deferrer runs work at once.
+// ctx is the request's: the work does not run under it (the request is over
+// by then) but keeps what it carries for the log, such as the request id.
 type Deferrer interface {
-	Defer(name string, work func(ctx context.Context) error)
+	Defer(ctx context.Context, name string, work func(ctx context.Context) error)
 }

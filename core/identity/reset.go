@@ -23,7 +23,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, emailAddr string) er
 	if s.d.Later == nil {
 		return s.sendReset(ctx, emailAddr)
 	}
-	s.d.Later.Defer("password_reset", func(ctx context.Context) error { return s.sendReset(ctx, emailAddr) })
+	s.d.Later.Defer(ctx, "password_reset", func(ctx context.Context) error { return s.sendReset(ctx, emailAddr) })
 	return nil
 }
 
@@ -64,7 +64,8 @@ func (s *Service) resetMessage(u User, raw string) email.Message {
 }
 
 // ResetPassword sets a new password with a valid, unused, unexpired token. It
-// ends every other session of the account by bumping its token version, and
+// ends every other session of the account by bumping its token version (and
+// runs the SessionsEndedHooks: the push devices of those sessions go), and
 // remembers client as the account's own address: whoever holds the e-mailed
 // link is the owner, so the lockout policy never slows them down there.
 func (s *Service) ResetPassword(ctx context.Context, token, newPassword, client string) error {
@@ -88,7 +89,10 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword, client 
 		}); err != nil {
 			return err
 		}
-		return s.d.Resets.DeleteForUser(ctx, userID)
+		if err := s.d.Resets.DeleteForUser(ctx, userID); err != nil {
+			return err
+		}
+		return s.sessionsEnded(ctx, userID)
 	})
 	if err != nil {
 		return err

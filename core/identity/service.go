@@ -44,6 +44,7 @@ type Deps struct {
 type Service struct {
 	d     Deps
 	hooks []DeletionHook
+	ended []SessionsEndedHook
 }
 
 // NewService returns the account service.
@@ -60,6 +61,21 @@ func (s *Service) SetQuestionnaire(q Questionnaire) { s.d.Questions = q }
 
 // OnDelete registers a hook run when an account is deleted.
 func (s *Service) OnDelete(h DeletionHook) { s.hooks = append(s.hooks, h) }
+
+// OnSessionsEnded registers a hook run when every session of an account ends
+// at once (logout everywhere, a password reset), so what belongs to those
+// sessions (push devices) ends with them.
+func (s *Service) OnSessionsEnded(h SessionsEndedHook) { s.ended = append(s.ended, h) }
+
+// sessionsEnded runs the SessionsEndedHooks in the caller's transaction.
+func (s *Service) sessionsEnded(ctx context.Context, userID int64) error {
+	for _, h := range s.ended {
+		if err := h(ctx, userID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Session is a signed-in account and its access token.
 type Session struct {
@@ -336,11 +352,17 @@ func (s *Service) Logout(ctx context.Context, p Principal) error {
 }
 
 // LogoutAll ends every session of the account, on every device, by moving
-// its token version on; signing in again works at once.
+// its token version on, and runs the SessionsEndedHooks in the same
+// transaction (the account's push devices go); signing in again works at once.
 func (s *Service) LogoutAll(ctx context.Context, userID int64) error {
-	_, err := s.d.Users.Update(ctx, userID, func(u *User) error {
-		u.TokenVersion++
-		return nil
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.d.Users.Update(ctx, userID, func(u *User) error {
+			u.TokenVersion++
+			return nil
+		}); err != nil {
+			return err
+		}
+		return s.sessionsEnded(ctx, userID)
 	})
 	if errors.Is(err, ErrUserNotFound) {
 		return ErrTokenInvalid

@@ -171,6 +171,42 @@ func resetLink(t *testing.T, f *fixture) string {
 	return u.Query().Get("token")
 }
 
+func TestService_LogoutAll(t *testing.T) {
+	ctx := context.Background()
+	t.Run("EndsSessionsAndRunsHooks", func(t *testing.T) {
+		f := newFixture(t)
+		s := f.register(t, "anna@example.com")
+		var ended []int64
+		f.svc.OnSessionsEnded(func(_ context.Context, id int64) error { ended = append(ended, id); return nil })
+		if err := f.svc.LogoutAll(ctx, s.User.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Authenticate(ctx, s.Token); !errors.Is(err, ErrTokenInvalid) {
+			t.Fatalf("session survived: %v", err)
+		}
+		if len(ended) != 1 || ended[0] != s.User.ID {
+			t.Fatalf("hooks ran for %v", ended)
+		}
+	})
+	t.Run("HookErrorFailsTheStep", func(t *testing.T) {
+		f := newFixture(t)
+		s := f.register(t, "anna@example.com")
+		boom := errors.New("store down")
+		f.svc.OnSessionsEnded(func(context.Context, int64) error { return boom })
+		if err := f.svc.LogoutAll(ctx, s.User.ID); !errors.Is(err, boom) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("UnknownAccount", func(t *testing.T) {
+		f := newFixture(t)
+		ran := false
+		f.svc.OnSessionsEnded(func(context.Context, int64) error { ran = true; return nil })
+		if err := f.svc.LogoutAll(ctx, 999); !errors.Is(err, ErrTokenInvalid) || ran {
+			t.Fatalf("err = %v, hooks ran: %v", err, ran)
+		}
+	})
+}
+
 func TestService_PasswordReset(t *testing.T) {
 	ctx := context.Background()
 	t.Run("UnknownEmailAnswersTheSame", func(t *testing.T) {
@@ -203,6 +239,24 @@ func TestService_PasswordReset(t *testing.T) {
 		}
 		if err := f.svc.ResetPassword(ctx, tok, "another-password", ""); !errors.Is(err, ErrResetTokenInvalid) {
 			t.Fatalf("second use: %v", err)
+		}
+	})
+	t.Run("EndsTheAccountsSessionsHooks", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		var ended []int64
+		f.svc.OnSessionsEnded(func(_ context.Context, id int64) error { ended = append(ended, id); return nil })
+		_ = f.svc.RequestPasswordReset(ctx, "anna@example.com")
+		tok := resetLink(t, f)
+		if err := f.svc.ResetPassword(ctx, tok, "new-password", ""); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := f.users.ByEmail(ctx, "anna@example.com")
+		if len(ended) != 1 || ended[0] != u.ID {
+			t.Fatalf("hooks ran for %v, want [%d]", ended, u.ID)
+		}
+		if err := f.svc.ResetPassword(ctx, tok, "other-password", ""); err == nil || len(ended) != 1 {
+			t.Fatalf("a refused reset ran the hooks: %v %v", err, ended)
 		}
 	})
 	t.Run("ExpiresAfterAnHour", func(t *testing.T) {

@@ -59,6 +59,9 @@ type Service struct {
 	loaded  time.Time
 	ranks   map[[5]int]ranking
 	loading chan struct{}
+	// again asks for one more read once the running one ends: a change
+	// arrived while it was reading, possibly after its read.
+	again bool
 }
 
 // NewService returns the matching service over the default questionnaire.
@@ -345,6 +348,14 @@ func (s *Service) refresh(ctx context.Context, done chan struct{}) error {
 	defer s.mu.Unlock()
 	s.loading = nil
 	close(done)
+	if s.again {
+		// A change arrived during this read: read once more, in the
+		// background, while what was just read serves.
+		s.again = false
+		next := make(chan struct{})
+		s.loading = next
+		go func() { _ = s.refresh(context.Background(), next) }()
+	}
 	if err != nil {
 		return err
 	}
@@ -357,7 +368,29 @@ func (s *Service) refresh(ctx context.Context, done chan struct{}) error {
 func (s *Service) Invalidate() {
 	s.mu.Lock()
 	s.index = nil
+	if s.loading != nil {
+		s.again = true
+	}
 	s.mu.Unlock()
+}
+
+// Changed says the designers' ranking inputs changed (announced by the
+// database to every instance, see docs/matching.md): one background read
+// refreshes the index while the current one keeps serving, so no request
+// waits; changes arriving during a read cause exactly one more read.
+func (s *Service) Changed() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.loading != nil:
+		s.again = true
+	case s.index == nil:
+		// Nothing cached: the next request reads anyway.
+	default:
+		done := make(chan struct{})
+		s.loading = done
+		go func() { _ = s.refresh(context.Background(), done) }()
+	}
 }
 
 // Resolved is what a registering customer's questionnaire becomes.

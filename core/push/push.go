@@ -147,6 +147,9 @@ type Job struct {
 	SendAfter time.Time
 	ExpiresAt time.Time
 	Attempts  int
+	// RequestID is the request that queued the job (core/trace), so the
+	// dispatcher's log lines name it; children inherit it.
+	RequestID string
 	// The device, joined in for children.
 	Endpoint string
 	P256dh   string

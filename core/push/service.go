@@ -122,6 +122,15 @@ func (s *Service) UnregisterID(ctx context.Context, c Caller, id int64) error {
 	return s.d.Repo.DeleteSubscription(ctx, c.UserID, "", id)
 }
 
+// ForgetDevices removes every device of the account (their queued pushes go
+// with them). Identity calls it when all the account's sessions end at once
+// (logout everywhere, a password reset): a phone no longer signed in must not
+// keep showing the account's notifications. The devices still signed in
+// register again at their next start.
+func (s *Service) ForgetDevices(ctx context.Context, userID int64) error {
+	return s.d.Repo.TrimSubscriptions(ctx, userID, 0)
+}
+
 // Preferences returns the caller's switches.
 func (s *Service) Preferences(ctx context.Context, c Caller) (Preferences, error) {
 	return s.d.Repo.Preferences(ctx, c.UserID)

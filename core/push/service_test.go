@@ -101,6 +101,24 @@ func TestService_Register(t *testing.T) {
 			t.Fatalf("the caller does not have it: %v", l)
 		}
 	})
+	t.Run("ForgetDevicesRemovesOnlyThatAccounts", func(t *testing.T) {
+		f := newFixture(t, nil)
+		f.device(t, 1, "https://push.example/phone")
+		f.device(t, 1, "https://push.example/laptop")
+		f.device(t, 2, "https://push.example/other")
+		if err := f.svc.ForgetDevices(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+		if l, _ := f.svc.Devices(ctx, Caller{UserID: 1}); len(l) != 0 {
+			t.Fatalf("devices left: %v", l)
+		}
+		if l, _ := f.svc.Devices(ctx, Caller{UserID: 2}); len(l) != 1 {
+			t.Fatalf("another account lost its device: %v", l)
+		}
+		if err := f.svc.ForgetDevices(ctx, 1); err != nil {
+			t.Fatalf("an account without devices: %v", err)
+		}
+	})
 	t.Run("AtMostMaxDevices", func(t *testing.T) {
 		f := newFixture(t, nil)
 		for i := 0; i < MaxDevices+2; i++ {

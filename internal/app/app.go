@@ -18,6 +18,8 @@ import (
 	"interno/adapters/httpapi"
 	"interno/adapters/imaging"
 	"interno/adapters/mail"
+	"interno/adapters/metrics"
+	"interno/adapters/pgnotify"
 	"interno/adapters/realtime"
 	"interno/adapters/store"
 	"interno/adapters/webpush"
@@ -29,6 +31,7 @@ import (
 	"interno/core/push"
 	"interno/core/scheduling"
 	"interno/core/throttle"
+	"interno/core/trace"
 	"interno/web"
 )
 
@@ -54,6 +57,9 @@ type app struct {
 	push       *push.Service
 	pushes     *webpush.Dispatcher
 	http       *httpapi.Server
+	metrics    *metrics.Registry
+	metricsLn  net.Listener
+	notify     *pgnotify.Listener
 	background sync.WaitGroup
 }
 
@@ -68,7 +74,8 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	if b, ok := w.(*bufferedLog); ok {
 		h = flushOnWarn{h, b.Flush}
 	}
-	return slog.New(h)
+	// Every line logged with a request's context names the request.
+	return slog.New(trace.Handler(h))
 }
 
 func newApp(ctx context.Context, cfg Config, logOut io.Writer) (*app, error) {
@@ -118,11 +125,13 @@ func (a *app) wire() error {
 		sender = o
 	}
 	a.dispatcher = mail.NewDispatcher(mailStore{a.mailQueue}, sender, mail.DispatcherOptions{Logger: a.log})
+	a.metrics = a.newMetrics()
 
 	images, err := imaging.New(imaging.Config{
 		UploadDir: filepath.Join(cfg.DataDir, "uploads"),
 		StyleDir:  filepath.Join(cfg.DataDir, "styles"),
 		CacheDir:  filepath.Join(cfg.DataDir, "cache", "images"),
+		Observe:   a.metrics.ImageProcessed,
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_DATA_DIR: images: %w", err)
@@ -167,9 +176,14 @@ func (a *app) wire() error {
 	if a.push, a.pushes, err = a.newPush(time.Now); err != nil {
 		return err
 	}
+	// Logout everywhere and a password reset end the account's push devices with its sessions.
+	a.identity.OnSessionsEnded(a.push.ForgetDevices)
 	a.scheduling = a.newScheduling()
 	a.messaging = a.newMessaging()
 	a.matching = a.newMatching()
+	if a.notify, err = a.newNotifications(context.Background()); err != nil {
+		return err
+	}
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
@@ -180,6 +194,7 @@ func (a *app) wire() error {
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},
 		Scheduling: a.scheduling, Matching: a.matching, Admin: a.newAdmin(), Engagement: a.newEngagement(), Messaging: a.messaging,
 		Events: hubStreams{a.realtime}, Throttles: a.throttles, Push: a.push,
+		Observe: a.metrics, Metrics: a.publicMetrics(),
 	})
 	if err != nil {
 		return fmt.Errorf("INTERNO_TRUSTED_PROXIES: %w", err)
@@ -197,6 +212,7 @@ func (a *app) wire() error {
 // startBackground runs the e-mail and push dispatchers, deferred work and
 // housekeeping until ctx ends.
 func (a *app) startBackground(ctx context.Context) {
+	a.runNotifications(ctx)
 	a.background.Add(4)
 	go func() {
 		defer a.background.Done()
@@ -281,12 +297,22 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("INTERNO_ADDR: %w", err)
 	}
+	if err := a.listenMetrics(); err != nil {
+		ln.Close()
+		return err
+	}
 	return a.run(ctx, ln)
 }
 
 func (a *app) run(ctx context.Context, ln net.Listener) error {
 	bg, stopBG := context.WithCancel(context.Background())
 	a.startBackground(bg)
+	stopMetrics := a.serveMetrics()
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		stopMetrics(ctx)
+	}()
 	hs := &http.Server{
 		Handler:           a.http.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -49,6 +49,9 @@ type Config struct {
 	VAPIDPublicKey  string        `env:"VAPID_PUBLIC_KEY"`
 	VAPIDPrivateKey string        `env:"VAPID_PRIVATE_KEY"`
 	VAPIDSubject    string        `env:"VAPID_SUBJECT"`
+	// MetricsAddr gives /metrics a listener of its own (e.g. 127.0.0.1:9090),
+	// without authentication; empty serves it on Addr to admins only.
+	MetricsAddr string `env:"METRICS_ADDR"`
 	// PushAllowLoopback admits push endpoints on loopback (tests only).
 	PushAllowLoopback bool `env:"PUSH_ALLOW_LOOPBACK" envDefault:"false"`
 

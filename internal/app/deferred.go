@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"interno/core/trace"
 )
 
 // deferredQueue bounds the work waiting to run after its request was
@@ -20,20 +22,22 @@ type deferred struct {
 }
 
 type deferredJob struct {
-	name string
-	work func(context.Context) error
+	name      string
+	requestID string
+	work      func(context.Context) error
 }
 
 func newDeferred(log *slog.Logger) *deferred {
 	return &deferred{jobs: make(chan deferredJob, deferredQueue), log: log}
 }
 
-// Defer queues work; it never blocks the request.
-func (d *deferred) Defer(name string, work func(context.Context) error) {
+// Defer queues work; it never blocks the request. The work runs under a
+// context of its own that keeps the request's id (core/trace).
+func (d *deferred) Defer(ctx context.Context, name string, work func(context.Context) error) {
 	select {
-	case d.jobs <- deferredJob{name, work}:
+	case d.jobs <- deferredJob{name, trace.RequestID(ctx), work}:
 	default:
-		d.log.Warn("deferred work dropped: queue full", "work", name)
+		d.log.WarnContext(ctx, "deferred work dropped: queue full", "work", name)
 	}
 }
 
@@ -57,9 +61,9 @@ func (d *deferred) run(ctx context.Context) {
 }
 
 func (d *deferred) exec(j deferredJob) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(trace.WithRequestID(context.Background(), j.requestID), 30*time.Second)
 	defer cancel()
 	if err := j.work(ctx); err != nil {
-		d.log.Error("deferred work failed", "work", j.name, "error", err)
+		d.log.ErrorContext(ctx, "deferred work failed", "work", j.name, "error", err)
 	}
 }

@@ -90,6 +90,7 @@ func (r apiRoute) key() string { return r.method + " " + r.path }
 // natural object of the route (see world.param).
 var routes = []apiRoute{
 	{method: "GET", path: "/api/health", who: accPublic},
+	{method: "GET", path: "/metrics", as: asAdministrator, who: accAdmin},
 	{method: "GET", path: "/api/ready", who: accPublic},
 	{method: "GET", path: "/api/config", who: accPublic},
 	{method: "GET", path: "/api/questionnaire", who: accPublic},

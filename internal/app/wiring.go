@@ -24,7 +24,7 @@ func (m mailStore) Due(ctx context.Context, now, leaseUntil time.Time, limit int
 	jobs, err := m.q.Due(ctx, now, leaseUntil, limit)
 	out := make([]mail.QueuedJob, len(jobs))
 	for i, j := range jobs {
-		out[i] = mail.QueuedJob{ID: j.ID, Kind: j.Kind, Attempts: j.Attempts, Message: j.Message}
+		out[i] = mail.QueuedJob{ID: j.ID, Kind: j.Kind, Attempts: j.Attempts, Message: j.Message, RequestID: j.RequestID}
 	}
 	return out, err
 }

@@ -97,14 +97,22 @@ func freePort(t *testing.T) int {
 // start runs the binary against dialect ("sqlite" or "postgres") with extra env.
 func start(t *testing.T, dialect string, extra ...string) *server {
 	t.Helper()
+	if dialect == "postgres" {
+		return startOn(t, storetest.NewPostgresSchema(t), extra...)
+	}
+	return startOn(t, "", extra...)
+}
+
+// startOn runs the binary on the database at dbURL ("" for SQLite in its own
+// data directory): two servers started on one URL are two instances of one
+// deployment.
+func startOn(t *testing.T, dbURL string, extra ...string) *server {
+	t.Helper()
 	port := freePort(t)
 	s := &server{t: t, URL: fmt.Sprintf("http://127.0.0.1:%d", port), DataDir: t.TempDir(), logs: &lockedBuffer{}, done: make(chan error, 1)}
 	env := append(os.Environ(),
 		"INTERNO_ADDR=127.0.0.1:"+fmt.Sprint(port), "INTERNO_DATA_DIR="+s.DataDir, "INTERNO_BASE_URL="+s.URL,
-		"INTERNO_RATE_LIMITS=off", "INTERNO_LOG_FORMAT=json", "INTERNO_DATABASE_URL=")
-	if dialect == "postgres" {
-		env = append(env, "INTERNO_DATABASE_URL="+storetest.NewPostgresSchema(t))
-	}
+		"INTERNO_RATE_LIMITS=off", "INTERNO_LOG_FORMAT=json", "INTERNO_DATABASE_URL="+dbURL)
 	env = append(env, extra...)
 	s.cmd = exec.Command(binary(t), "serve")
 	s.cmd.Env = env
@@ -187,6 +195,16 @@ func (r reply) JSON() map[string]any {
 // call sends a request; body may be nil, a string (sent as is) or a value (JSON).
 func (s *server) call(method, path, token string, body any, headers ...string) reply {
 	s.t.Helper()
+	r, err := s.try(method, path, token, body, headers...)
+	if err != nil {
+		s.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return r
+}
+
+// try is call for a server that may be gone: a transport error is returned,
+// not fatal (and it may run outside the test's goroutine).
+func (s *server) try(method, path, token string, body any, headers ...string) (reply, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -198,7 +216,7 @@ func (s *server) call(method, path, token string, body any, headers ...string) r
 	}
 	req, err := http.NewRequest(method, s.URL+path, rd)
 	if err != nil {
-		s.t.Fatal(err)
+		return reply{}, err
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -213,11 +231,11 @@ func (s *server) call(method, path, token string, body any, headers ...string) r
 		return http.ErrUseLastResponse
 	}}).Do(req)
 	if err != nil {
-		s.t.Fatalf("%s %s: %v", method, path, err)
+		return reply{}, err
 	}
 	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return reply{Status: res.StatusCode, Header: res.Header, Raw: raw}
+	raw, err := io.ReadAll(res.Body)
+	return reply{Status: res.StatusCode, Header: res.Header, Raw: raw}, err
 }
 
 // must is call plus a status assertion.

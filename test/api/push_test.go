@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/base64"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -168,4 +169,42 @@ func TestPush_LoopbackNeedsTheSwitch(t *testing.T) {
 	if len(s.devices(anna)) != 0 {
 		t.Fatal("stored")
 	}
+}
+
+// TestPush_SessionsEndedDropDevices: logout everywhere and a password reset
+// end the account's push devices with its sessions (the built binary, both
+// engines); other accounts keep theirs, and a device registers again after
+// signing in.
+func TestPush_SessionsEndedDropDevices(t *testing.T) {
+	each(t, func(t *testing.T, s *server) {
+		ps := s.pushService(t)
+		anna, _ := s.register("anna@example.com")
+		bruno, _ := s.register("bruno@example.com")
+		laptop := s.login("anna@example.com", "password123")
+		s.must(201, "POST", "/api/push/subscriptions", anna, ps.Device().Subscription())
+		s.must(201, "POST", "/api/push/subscriptions", laptop, ps.Device().Subscription())
+		s.must(201, "POST", "/api/push/subscriptions", bruno, ps.Device().Subscription())
+
+		s.must(204, "POST", "/api/auth/logout-all", laptop, nil)
+		anna = s.login("anna@example.com", "password123")
+		if l := s.devices(anna); len(l) != 0 {
+			t.Fatalf("devices survived logout everywhere: %v", l)
+		}
+		s.must(201, "POST", "/api/push/subscriptions", anna, ps.Device().Subscription())
+
+		s.must(200, "POST", "/api/auth/request-password-reset", "", map[string]any{"email": "anna@example.com"})
+		m := s.mailTo("anna@example.com")
+		i := strings.Index(m.Text, s.URL+"/reset-password?token=")
+		if i < 0 {
+			t.Fatalf("no reset link in %q", m.Text)
+		}
+		link, _ := url.Parse(strings.Fields(m.Text[i:])[0])
+		s.must(200, "POST", "/api/auth/reset-password", "", map[string]any{"token": link.Query().Get("token"), "new_password": "nuova-password"})
+		if l := s.devices(s.login("anna@example.com", "nuova-password")); len(l) != 0 {
+			t.Fatalf("devices survived the password reset: %v", l)
+		}
+		if l := s.devices(bruno); len(l) != 1 {
+			t.Fatalf("another account lost its device: %v", l)
+		}
+	}, "INTERNO_PUSH_ALLOW_LOOPBACK=true")
 }

@@ -107,7 +107,7 @@ describe('web push', () => {
 
       // Something unreadable still shows a notification (browsers demand one per push).
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration, data: 'not json' });
-      await expect.poll(() => notifications(page)).toEqual([{ title: 'Interno', body: 'Hai una novità su Interno: apri l’app per vederla.', tag: 'interno' }]);
+      await expect.poll(() => notifications(page)).toEqual([{ title: 'Interno', body: "Hai una novità su Interno: apri l'app per vederla.", tag: 'interno' }]);
 
       // Logout removes this device's subscription: DELETE by endpoint.
       await api.must(204, 'DELETE', '/api/push/subscriptions', sofia.token, { endpoint: phone.subscription.endpoint });

@@ -13,6 +13,7 @@ import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
 import { loadOffline, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
+import { startPush } from './shared/push/startPush';
 
 captureInstallPrompt();
 
@@ -40,6 +41,7 @@ function startOfflineWhenIdle(): void {
 if (document.readyState === 'complete') startOfflineWhenIdle();
 else window.addEventListener('load', startOfflineWhenIdle, { once: true });
 registerServiceWorker();
+startPush(store, (path) => void router.navigate(path));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

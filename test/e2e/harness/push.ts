@@ -102,3 +102,65 @@ export async function startPushService(): Promise<{
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+
+/** How the fake PushManager of fakePushManager behaves in the page. */
+export interface FakePushOptions {
+  /** The subscription subscribe() hands out: a device of the local push service. */
+  subscription: PushDevice['subscription'];
+  /** Notification.permission as the page sees it ('denied': blocked in the browser's settings). */
+  permission?: NotificationPermission;
+  /** Removes PushManager from window: a browser that cannot receive pushes. */
+  unsupported?: boolean;
+  /** Presents the page as iPhone Safari outside the installed app. */
+  iosSafari?: boolean;
+}
+
+/**
+ * Headless Chromium has no push service (PushManager.subscribe fails), so the page gets a
+ * PushManager whose subscribe() returns a subscription of the local push service: the app's real
+ * opt-in runs (permission, GET /api/push/key, POST /api/push/subscriptions) and the server's real
+ * pushes reach the test. The key the app subscribed with is kept in localStorage
+ * (`fake-push-key`) for the test to compare with the server's. Install with context.addInitScript.
+ */
+export function fakePushManager(options: FakePushOptions): [(o: FakePushOptions) => void, FakePushOptions] {
+  const script = (o: FakePushOptions): void => {
+    const w = window as unknown as Record<string, unknown>;
+    if (o.iosSafari) {
+      Object.defineProperty(Navigator.prototype, 'userAgent', {
+        get: () => 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      });
+    }
+    if (o.unsupported || o.iosSafari) {
+      delete w.PushManager;
+      return;
+    }
+    if (o.permission) {
+      Object.defineProperty(Notification, 'permission', { get: () => o.permission });
+      Notification.requestPermission = () => Promise.resolve(o.permission!);
+    }
+    const KEY = 'fake-push-key';
+    const bytes = (b64: string): ArrayBuffer => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
+    const make = (key: string) => ({
+      endpoint: o.subscription.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: bytes(key) },
+      toJSON: () => o.subscription,
+      getKey: () => null,
+      unsubscribe: () => {
+        localStorage.removeItem(KEY);
+        return Promise.resolve(true);
+      },
+    });
+    const proto = (w.PushManager as { prototype: Record<string, unknown> }).prototype;
+    proto.subscribe = (init: { applicationServerKey: Uint8Array }) => {
+      const key = btoa(String.fromCharCode(...new Uint8Array(init.applicationServerKey)));
+      localStorage.setItem(KEY, key);
+      return Promise.resolve(make(key));
+    };
+    proto.getSubscription = () => {
+      const key = localStorage.getItem(KEY);
+      return Promise.resolve(key ? make(key) : null);
+    };
+  };
+  return [script, options];
+}

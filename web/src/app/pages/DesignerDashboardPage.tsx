@@ -10,6 +10,7 @@ import { ContactList } from '../../features/chat/components/ContactList';
 import { MessagesCounter, NewMessageNotice } from '../../features/chat/components/DesignerMessages';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
 import { LikesCounter } from '../../features/engagement/components/LikesCounter';
+import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { t } from '../../shared/i18n/t';
 
 /**
@@ -64,6 +65,8 @@ export function DesignerDashboardPage() {
       )}
       renderExtras={(designer) => (
         <>
+          {/* Web Push: "Ricevi notifiche" and what to receive (issue 20). */}
+          <PushOptIn side="designer" />
           <DesignerAppointmentsModal
             open={appointments.open}
             initialTab={appointments.tab}

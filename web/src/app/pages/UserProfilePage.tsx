@@ -11,6 +11,7 @@ import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/compon
 import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
 import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
 import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
+import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
@@ -94,6 +95,8 @@ export function UserProfilePage() {
         </h2>
         <CustomerAppointmentsPanel />
       </section>
+
+      <PushOptIn side="customer" />
 
       <section className={styles.section} aria-labelledby="profile-security">
         <h2 id="profile-security" className={styles.sectionTitle}>

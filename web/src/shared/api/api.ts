@@ -21,6 +21,8 @@ export const TAG_TYPES = [
   'AdminStats',
   'AdminUser',
   'AdminDesigner',
+  'PushDevice',
+  'PushPreferences',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

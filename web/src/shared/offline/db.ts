@@ -50,7 +50,7 @@ export interface OutboxEntry {
   meta?: unknown;
   /** Owner of the action; '' for an anonymous visitor. */
   userId: string;
-  /** The token a logout ends, sent instead of the session's (absent on every other entry). */
+  /** The token a logout ends, sent instead of the session's (logout and the push unsubscribe queued ahead of it). */
   revokes?: string;
   createdAt: number;
   attempts: number;

@@ -50,7 +50,7 @@ export interface ShowOptions {
 }
 
 /** The notification shown when a push cannot be read: the browser requires one per push. */
-export const FALLBACK = { title: 'Interno', body: 'Hai una novità su Interno: apri l’app per vederla.', tag: 'interno' } as const;
+export const FALLBACK = { title: 'Interno', body: "Hai una novità su Interno: apri l'app per vederla.", tag: 'interno' } as const;
 
 const ICON = '/icons/icon-192.png';
 const MAX_TEXT = 200;

@@ -1,6 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { enqueueAction } from '../offline/outboxService';
 import { db, type InternoDatabase } from '../offline/db';
+import { currentSubscription, unsubscribeDevice } from '../push/device';
+import { PUSH_UNSUBSCRIBE_KIND, rememberPushOwner } from '../push/startPush';
 import { logout } from './logout';
 import { selectToken, type WithSession } from './sessionSlice';
 
@@ -16,11 +18,28 @@ export type SignOutScope = 'device' | 'everywhere';
  * account (POST /api/auth/logout-all), then this device forgets the session (see logout). The call
  * goes through the outbox carrying the token it ends, so a logout made offline still ends the
  * session on the server when the connection returns; a token that already stopped working counts
- * as ended. (A 401 from the server calls logout directly: that session is over already.)
+ * as ended. (A 401 from the server calls logout directly: that session is over already.) This
+ * device's push subscription is deleted on the server ahead of the logout, through the outbox too.
  */
 export function signOut(scope: SignOutScope = 'device', database: InternoDatabase = db): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
   return async (dispatch, getState) => {
     const token = selectToken(getState());
+    // This device stops receiving the account's pushes: the server forgets the endpoint (queued
+    // first, in the logout's scope and with its token, so it goes before the token ends), and the
+    // browser ends the subscription in any case (offline, the push service then answers 410 to the
+    // next push, which deletes the device on the server).
+    const subscription = token !== null ? await currentSubscription() : null;
+    if (token !== null && subscription !== null) {
+      await enqueueAction({
+        kind: PUSH_UNSUBSCRIBE_KIND,
+        entity: `session:${token.slice(-16)}`,
+        method: 'DELETE',
+        path: '/api/push/subscriptions',
+        body: { endpoint: subscription.endpoint },
+        userId: '',
+        revokes: token,
+      }).catch((error: unknown) => console.warn('Could not queue the push unsubscribe for the server', error));
+    }
     if (token !== null) {
       const everywhere = scope === 'everywhere';
       await enqueueAction({
@@ -32,6 +51,8 @@ export function signOut(scope: SignOutScope = 'device', database: InternoDatabas
         revokes: token,
       }).catch((error: unknown) => console.warn('Could not queue the logout for the server', error));
     }
+    await unsubscribeDevice(subscription);
+    rememberPushOwner(null);
     await dispatch(logout(database));
   };
 }

@@ -68,6 +68,7 @@ export function InstallButton() {
             <span>{t('pwa.iosStep3')}</span>
           </li>
         </ol>
+        <p className={styles.push}>{t('pwa.iosPush')}</p>
       </Modal>
     </>
   );

@@ -8,17 +8,12 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
-import { registerAccountEditOutbox } from './features/auth/api/profileOutbox';
-import { registerAvailabilityOutbox } from './features/availability/hooks/useAvailabilityQueue';
-import { registerProfileEditOutbox } from './features/designers/api/profileOutbox';
-import { registerEngagementOutbox } from './features/engagement/api/engagementOutbox';
-import { registerMatchOutbox } from './features/questionnaire/api/matchOutbox';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
-import { isAuthExemptPath, setNavigator } from './shared/lib/navigation';
-import { installOutbox } from './shared/offline/outboxService';
+import { setNavigator } from './shared/lib/navigation';
+import { loadOffline, whenIdle } from './shared/offline/lazy';
+import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
-import { logout } from './shared/session/logout';
 
 captureInstallPrompt();
 
@@ -28,22 +23,23 @@ setNavigator((path, options) => {
   void router.navigate(path, options);
 });
 
-installOutbox({
-  getSession: () => {
-    const user = store.getState().session.user;
-    return user ? { userId: String(user.id), token: user.access_token } : null;
-  },
-  onUnauthorized: () => {
-    void store.dispatch(logout()).then(() => {
-      if (!isAuthExemptPath(window.location.pathname)) void router.navigate('/login', { replace: true });
-    });
-  },
+// Actions queued before the offline layer starts belong to whoever is signed in then.
+setOutboxSession(() => {
+  const user = store.getState().session.user;
+  return user ? { userId: String(user.id), token: user.access_token } : null;
 });
-registerProfileEditOutbox(store.dispatch);
-registerEngagementOutbox(store.dispatch);
-registerMatchOutbox(store.dispatch);
-registerAccountEditOutbox(store.dispatch);
-registerAvailabilityOutbox(store.dispatch);
+
+// The offline layer (Dexie, the outbox and its handlers) starts after the first page has loaded,
+// when the browser is idle: the first route paints without waiting for IndexedDB.
+function startOfflineWhenIdle(): void {
+  whenIdle(() => {
+    void loadOffline()
+      .then(() => import('./app/offline'))
+      .then(({ startOffline }) => startOffline(store, router));
+  });
+}
+if (document.readyState === 'complete') startOfflineWhenIdle();
+else window.addEventListener('load', startOfflineWhenIdle, { once: true });
 registerServiceWorker();
 startPush(store, (path) => void router.navigate(path));
 

@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { consentReducer } from '../features/consent/consentSlice';
 import { api } from '../shared/api/api';
 import { staleReducer } from '../shared/api/staleSlice';
-import { drainOutbox } from '../shared/offline/outboxService';
+import { loadOffline } from '../shared/offline/lazy';
 import { requestPersistentStorage } from '../shared/offline/persist';
 import { sessionReducer, signedIn, signedOut } from '../shared/session/sessionSlice';
 import { shellReducer } from '../shared/shell/shellSlice';
@@ -33,7 +33,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   listeners.startListening({
     actionCreator: signedIn,
     effect: () => {
-      void drainOutbox();
+      void loadOffline().then((offline) => offline.drainOutbox());
       void requestPersistentStorage();
     },
   });

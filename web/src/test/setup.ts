@@ -11,3 +11,9 @@ class PageRequest extends NodeRequest {
   }
 }
 globalThis.Request = PageRequest;
+
+// The app loads the offline runtime (Dexie, the outbox) after first paint (shared/offline/lazy.ts).
+// Tests start with it loaded, as the app is a moment after start-up, so the first test that reaches
+// IndexedDB does not pay for transforming the runtime's modules inside its own time limit.
+const { loadOffline } = await import('../shared/offline/lazy');
+await loadOffline();

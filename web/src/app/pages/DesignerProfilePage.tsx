@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
-import { BookButton } from '../../features/appointments/components/BookButton';
-import { ContactButton } from '../../features/chat/components/ContactButton';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
-import { LikeButton } from '../../features/engagement/components/LikeButton';
-import { ShareButton } from '../../features/engagement/components/ShareButton';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
+
+// Like, share, book and the signed-in contact dialog (with Dexie, booking, chat and sharing code)
+// load in a chunk of their own, requested with this module: the profile paints without them.
+const loadActions = () => import('./DesignerProfileActions');
+const ProfileActions = lazy(() => loadActions().then((m) => ({ default: m.ProfileActions })));
+const SignedInContact = lazy(() => loadActions().then((m) => ({ default: m.SignedInContact })));
 
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
@@ -16,6 +19,7 @@ import type { RootState } from '../store';
 export function DesignerProfilePage() {
   const { id } = useParams();
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  void loadActions();
   return (
     <DesignerPublicProfile
       designerId={id}
@@ -23,17 +27,17 @@ export function DesignerProfilePage() {
         // Visitors see "Registrazione Richiesta" first; signed-in people open the contact dialog,
         // which also reopens by itself after registering from here.
         loggedIn ? (
-          <ContactButton designer={designer} flow="confirm" appearance="icon" />
+          <Suspense fallback={null}>
+            <SignedInContact designer={designer} />
+          </Suspense>
         ) : (
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
       renderActions={(designer) => (
-        <>
-          <LikeButton designerId={designer.id} designerName={designer.name} initialCount={designer.like_count} />
-          <ShareButton designer={designer} />
-          <BookButton designerId={designer.id} designerName={designer.name} />
-        </>
+        <Suspense fallback={null}>
+          <ProfileActions designer={designer} />
+        </Suspense>
       )}
     />
   );

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadQuiz, readIntent, rememberIntent, saveQuiz } from '../../shared/lib/journey';
 import { db } from '../../shared/offline/db';
 import type { StoredUser } from '../../shared/session/sessionSlice';
@@ -52,6 +52,12 @@ afterEach(() => {
 const chiara = { id: 7, name: 'Chiara Bruni' };
 
 describe('JourneyResume', () => {
+  // The booking, chat and like code loads when an intent needs it (JourneyDialogs); load it once
+  // here so that no test's time limit pays for transforming it.
+  beforeAll(async () => {
+    await import('./JourneyDialogs');
+  });
+
   it('sends the message typed before registering exactly once, however often it renders', async () => {
     rememberIntent({ kind: 'contact', designer: chiara, message: '  Vorrei rifare la cucina  ' }, '/', sessionStorage);
     const { rerender, ui } = renderAt('/user-profile');

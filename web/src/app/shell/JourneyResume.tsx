@@ -1,17 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router';
-import { BookingFlow } from '../../features/appointments/components/BookButton';
-import { ContactDialogs, RETURN_TO_CONTACT_DELAY_MS } from '../../features/chat/components/ContactButton';
-import { queueContact, useOutboxEntry } from '../../features/chat/hooks/useChatOutbox';
-import { engagementApi } from '../../features/engagement/api/engagementApi';
-import { queueLikeToggle } from '../../features/engagement/api/engagementOutbox';
-import { t } from '../../shared/i18n/t';
 import { useThunkDispatch } from '../../shared/lib/dispatch';
 import { adoptLegacyQuiz, rememberLead, takeIntent, type Intent, type PendingDesigner } from '../../shared/lib/journey';
 import { leadFromQuery } from '../../shared/lib/lead';
 import { selectUser, type WithSession } from '../../shared/session/sessionSlice';
-import { showToast } from '../../shared/ui/Toast';
+
+// Booking, chat and likes load only when a pending intent needs them (JourneyDialogs.tsx).
+const loadDialogs = () => import('./JourneyDialogs');
+const BookingFlow = lazy(() => loadDialogs().then((m) => ({ default: m.BookingFlow })));
+const ResumedContact = lazy(() => loadDialogs().then((m) => ({ default: m.ResumedContact })));
+const SentNotice = lazy(() => loadDialogs().then((m) => ({ default: m.SentNotice })));
 
 type BookIntent = Extract<Intent, { kind: 'book' }>;
 
@@ -32,10 +31,7 @@ export function JourneyResume() {
   const [booking, setBooking] = useState<BookIntent | null>(null);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [contact, setContact] = useState<PendingDesigner | null>(null);
-  const [contactOpen, setContactOpen] = useState(false);
   const [sending, setSending] = useState<{ seq: number; name: string } | null>(null);
-  const entry = useOutboxEntry(sending?.seq ?? null);
-  const told = useRef<number | null>(null);
 
   useEffect(() => adoptLegacyQuiz(), []);
 
@@ -56,34 +52,18 @@ export function JourneyResume() {
       setBooking(intent);
       setBookingOpen(true);
     }
-    else if (intent.kind === 'like') void likeOnce(dispatch, intent.designer);
+    else if (intent.kind === 'like') void loadDialogs().then((m) => m.likeOnce(dispatch, intent.designer));
     else if (intent.message) {
       const { id, name } = intent.designer;
-      void queueContact(id, intent.message.trim()).then((queued) => setSending({ seq: queued.seq, name }));
+      const message = intent.message.trim();
+      void loadDialogs()
+        .then((m) => m.queueContactAfterRegistration(id, message))
+        .then((seq) => setSending({ seq, name }));
     } else setContact(intent.designer);
   }, [customer, onLoginPage, dispatch]);
 
-  // The contact-from-profile flow: the dialog reopens 0.5 s after return (customer spec, section 4).
-  useEffect(() => {
-    if (!contact) return undefined;
-    const timer = window.setTimeout(() => setContactOpen(true), RETURN_TO_CONTACT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [contact]);
-
-  // The message typed before registering: say when it is delivered, or that it was not.
-  useEffect(() => {
-    if (!sending || entry === undefined || told.current === sending.seq) return;
-    if (entry === null || entry.state === 'sent') {
-      told.current = sending.seq;
-      showToast(t('journey.contactSent', { name: sending.name }), { tone: 'success' });
-    } else if (entry.state === 'failed') {
-      told.current = sending.seq;
-      showToast(t('chat.contact.afterRegistrationFailed'), { tone: 'error', detail: entry.lastError?.message });
-    }
-  }, [sending, entry]);
-
   return (
-    <>
+    <Suspense fallback={null}>
       {booking ? (
         // Stays mounted once used: its success and "request saved" modals follow the booking modal.
         <BookingFlow
@@ -98,30 +78,9 @@ export function JourneyResume() {
           onClose={() => setBookingOpen(false)}
         />
       ) : null}
-      {contact && customer ? (
-        <ContactDialogs
-          open={contactOpen}
-          designer={contact}
-          onClose={() => setContactOpen(false)}
-        />
-      ) : null}
-    </>
+      {/* The contact dialog reopens 0.5 s after return (customer spec, section 4). */}
+      {contact && customer ? <ResumedContact designer={contact} /> : null}
+      {sending ? <SentNotice key={sending.seq} seq={sending.seq} name={sending.name} /> : null}
+    </Suspense>
   );
-}
-
-/**
- * Makes the like the visitor asked for, unless the account likes that designer already (the like
- * endpoint toggles, so it is never sent blindly). Failures say so: nothing is done silently.
- */
-async function likeOnce(dispatch: ReturnType<typeof useThunkDispatch>, designer: PendingDesigner): Promise<void> {
-  const status = dispatch(engagementApi.endpoints.getLikeStatus.initiate(designer.id, { forceRefetch: true }));
-  try {
-    const { is_liked } = await status.unwrap();
-    if (!is_liked) await queueLikeToggle(designer.id);
-    showToast(t('journey.liked', { name: designer.name }), { tone: 'success' });
-  } catch {
-    showToast(t('journey.likeFailed', { name: designer.name }), { tone: 'error' });
-  } finally {
-    status.unsubscribe();
-  }
 }

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { t } from '../../shared/i18n/t';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
-import { signOut } from '../../shared/session/signOut';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { useDispatch } from 'react-redux';
@@ -23,6 +22,8 @@ export function LogoutConfirm({ open, onCancel, onDone }: LogoutConfirmProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const { pending } = useOutboxStatus();
   const confirm = async (): Promise<void> => {
+    // signOut queues the server logout through the outbox: loaded when first used.
+    const { signOut } = await import('../../shared/session/signOut');
     await dispatch(signOut('device'));
     onDone();
   };

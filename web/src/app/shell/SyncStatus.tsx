@@ -1,11 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatTime } from '../../shared/i18n/dates';
 import { t } from '../../shared/i18n/t';
-import { useRefusalNotices } from '../../features/sync/hooks/useRefusalNotices';
+import { useOfflineLoaded } from '../../shared/offline/lazy';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
 import styles from './SyncStatus.module.css';
 
 export const SYNC_PAGE_PATH = '/sincronizzazione';
+
+/** The refusal toasts read the outbox live (Dexie): mounted once the offline runtime has loaded. */
+const RefusalNotices = lazy(() =>
+  import('../../features/sync/hooks/useRefusalNotices').then(({ useRefusalNotices }) => ({
+    default: function RefusalNotices() {
+      useRefusalNotices();
+      return null;
+    },
+  })),
+);
 
 /**
  * A slim strip under the top bar: "Sei offline" with the last update, and how many actions wait, fail
@@ -15,7 +26,7 @@ export const SYNC_PAGE_PATH = '/sincronizzazione';
 export function SyncStatus() {
   const status = useOutboxStatus();
   const { pathname } = useLocation();
-  useRefusalNotices();
+  const offlineLoaded = useOfflineLoaded();
   const parts: string[] = [];
   if (!status.online) {
     parts.push(t('shell.offline'));
@@ -27,6 +38,11 @@ export function SyncStatus() {
   const queued = status.pending + status.failed + status.needsReview > 0;
   return (
     <div className={styles.region} role="status" aria-live="polite">
+      {offlineLoaded ? (
+        <Suspense fallback={null}>
+          <RefusalNotices />
+        </Suspense>
+      ) : null}
       {parts.length > 0 ? (
         <p className={`${styles.strip} ${status.online ? styles.waiting : styles.offline}`} data-testid="sync-status">
           <span className={styles.dot} aria-hidden="true" />

@@ -8,7 +8,8 @@ import {
 } from '@reduxjs/toolkit/query';
 import { newIdempotencyKey } from '../lib/ids';
 import { currentPathname, isAuthExemptPath, navigateTo } from '../lib/navigation';
-import { db as appDatabase, type InternoDatabase } from '../offline/db';
+import type { InternoDatabase } from '../offline/db';
+import { loadOffline } from '../offline/lazy';
 import { getCachedResponse, putCachedResponse } from '../offline/responseCache';
 import { logout } from '../session/logout';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
@@ -73,7 +74,10 @@ export function normaliseFetchError(error: FetchBaseQueryError, meta: FetchBaseQ
  * screen can render its last copy when the network fails (flagged through the stale slice).
  */
 export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
-  const database = deps.database ?? appDatabase;
+  // The app's database lives in the offline runtime, loaded after first paint: a screen's answer
+  // never waits for IndexedDB (it is stored in the background), only the offline fallback does.
+  const database = (): Promise<InternoDatabase> =>
+    deps.database ? Promise.resolve(deps.database) : loadOffline().then((offline) => offline.db);
   const now = deps.now ?? Date.now;
   const navigate = deps.navigate ?? ((path: string) => navigateTo(path, { replace: true }));
   const currentPath = deps.currentPath ?? currentPathname;
@@ -106,7 +110,10 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     const result = await raw(request, api, {});
     if (!result.error) {
       if (cacheable) {
-        await putCachedResponse(database, userId, url, result.data, now());
+        const stored = database().then((db) => putCachedResponse(db, userId, url, result.data, now()));
+        // Tests hand in their own database and read it right after: wait for it there only.
+        if (deps.database) await stored;
+        else void stored.catch((error: unknown) => console.warn('Could not store a cached response', error));
         if (api.queryCacheKey) api.dispatch(freshReceived(api.queryCacheKey));
       }
       return { data: result.data, meta: result.meta };
@@ -116,12 +123,12 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     if (error.status === 401 && token !== null) {
       // A protected call was refused: the session is over on this device.
       const dispatch = api.dispatch as ThunkDispatch<WithSession, unknown, UnknownAction>;
-      await dispatch(logout(database));
+      await dispatch(logout(deps.database));
       if (!isAuthExemptPath(currentPath())) navigate('/login');
       return { error, meta: result.meta };
     }
     if (cacheable && isUnreachable(error)) {
-      const cached = await getCachedResponse(database, userId, url);
+      const cached = await getCachedResponse(await database(), userId, url);
       if (cached) {
         if (api.queryCacheKey) api.dispatch(staleServed({ queryCacheKey: api.queryCacheKey, fetchedAt: cached.fetchedAt }));
         return { data: cached.data, meta: result.meta };

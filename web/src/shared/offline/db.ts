@@ -104,6 +104,3 @@ export class InternoDatabase extends Dexie {
 
 /** The app's database. Tests build their own InternoDatabase with a unique name. */
 export const db = new InternoDatabase();
-
-/** The user id under which anonymous visitors' cached answers are kept. */
-export const ANONYMOUS_USER = 'anon';

@@ -1,5 +1,6 @@
-import type { OutboxEntry, OutboxError } from './db';
-import { db } from './db';
+import type { InternoDatabase, OutboxEntry, OutboxError } from './db';
+import { loadOffline } from './lazy';
+import { outboxUserId, setOutboxSession } from './outboxSession';
 import {
   confirmReview,
   discardEntry,
@@ -21,9 +22,15 @@ import { t } from '../i18n/t';
 let runner: OutboxRunner | null = null;
 /** Cached GET answers older than this are dropped at start-up. */
 const CACHED_RESPONSE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-let currentUserId: () => string = () => '';
+
+/** The app's database, from the offline runtime (loaded on first use, see lazy.ts). */
+async function appDatabase(): Promise<InternoDatabase> {
+  return (await loadOffline()).db;
+}
 
 export interface InstallOutboxOptions {
+  /** The app's database (the offline runtime's db). */
+  database: InternoDatabase;
   getSession: () => OutboxSession | null;
   onUnauthorized: () => void;
 }
@@ -33,6 +40,7 @@ export interface InstallOutboxOptions {
  * (start, online, focus, visibility, SW sync, timer). Returns stop.
  */
 export function installOutbox(options: InstallOutboxOptions): () => void {
+  const db = options.database;
   void pruneResponses(db, CACHED_RESPONSE_MAX_AGE_MS, Date.now());
   runner?.stop();
   runner = createOutboxRunner({
@@ -45,7 +53,7 @@ export function installOutbox(options: InstallOutboxOptions): () => void {
       return () => window.clearTimeout(id);
     },
   });
-  currentUserId = () => options.getSession()?.userId ?? '';
+  setOutboxSession(options.getSession);
   const active = runner;
   const detach = attachDrainTriggers(
     () => {
@@ -73,7 +81,7 @@ export function drainOutbox(): Promise<DrainResult | null> {
  * user ('' when anonymous). The returned entry carries the Idempotency-Key for optimistic UI.
  */
 export async function enqueueAction(input: Omit<EnqueueInput, 'userId'> & { userId?: string }): Promise<OutboxEntry> {
-  const entry = await enqueue(db, { ...input, userId: input.userId ?? currentUserId() });
+  const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
   void requestBackgroundSync();
   void drainOutbox();
   return entry;
@@ -85,17 +93,17 @@ export function registerOutboxHandler(kind: string, handler: OutboxKindHandler):
 }
 
 export async function confirmOldAction(seq: number): Promise<void> {
-  await confirmReview(db, seq);
+  await confirmReview(await appDatabase(), seq);
   void drainOutbox();
 }
 
 export async function retryAction(seq: number): Promise<void> {
-  await retryFailed(db, seq);
+  await retryFailed(await appDatabase(), seq);
   void drainOutbox();
 }
 
 export async function discardAction(seq: number): Promise<void> {
   const error: OutboxError = { status: null, reason: 'discarded', message: t('error.expiredAction'), detail: null };
-  await discardEntry(db, seq, error);
+  await discardEntry(await appDatabase(), seq, error);
   void drainOutbox();
 }

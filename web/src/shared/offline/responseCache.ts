@@ -1,4 +1,10 @@
-import { ANONYMOUS_USER, type CachedResponse, type InternoDatabase } from './db';
+import type { CachedResponse, InternoDatabase } from './db';
+
+/**
+ * The user id under which anonymous visitors' cached answers are kept. Defined here, not in db.ts,
+ * so that this module stays free of Dexie (the database itself loads with the offline runtime).
+ */
+export const ANONYMOUS_USER = 'anon';
 
 /**
  * Cached GET answers, keyed by user and URL, so a screen visited once can render offline.

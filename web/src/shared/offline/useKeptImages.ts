@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
-import { db } from './db';
 import { keepImages, storedImage } from './imageStore';
+import { loadOffline } from './lazy';
 
 /**
  * Keeps the pictures at `urls` in IndexedDB for the signed-in user while online (liked and matched
@@ -14,7 +14,7 @@ export function useKeepImagesOffline(urls: readonly string[]): void {
   useEffect(() => {
     if (userId === null || key === '' || !navigator.onLine) return;
     const timer = window.setTimeout(() => {
-      void keepImages(db, userId, key.split('\n'));
+      void loadOffline().then(({ db }) => keepImages(db, userId, key.split('\n')));
     }, 500);
     return () => window.clearTimeout(timer);
   }, [userId, key]);
@@ -34,7 +34,7 @@ export function useStoredImageFallback(src: string | null): { fallback: string |
   );
   const onError = useCallback(async (): Promise<boolean> => {
     if (src === null || fallback?.src === src) return false;
-    const blob = await storedImage(db, src);
+    const blob = await storedImage((await loadOffline()).db, src);
     if (!blob) return false;
     setFallback({ src, url: URL.createObjectURL(blob) });
     return true;

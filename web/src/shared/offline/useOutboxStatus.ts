@@ -1,10 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
-import { db } from './db';
-import { countOutbox, type OutboxCounts } from './outbox';
-import { LAST_SYNC_KEY } from './replay';
+import { useOfflineLiveQuery } from './lazy';
+import type { OutboxCounts } from './outbox';
 
 export interface OutboxStatus extends OutboxCounts {
   online: boolean;
@@ -33,10 +31,11 @@ const EMPTY: OutboxCounts = { pending: 0, failed: 0, needsReview: 0, sent: 0 };
 export function useOutboxStatus(): OutboxStatus {
   const online = useOnline();
   const userId = useSelector((state: WithSession) => selectUserId(state));
-  const counts = useLiveQuery(() => countOutbox(db, userId), [userId], EMPTY);
-  const lastSync = useLiveQuery(async () => {
-    const row = await db.kv.get(LAST_SYNC_KEY);
+  // Read through the offline runtime, which loads after first paint: zeros until then.
+  const counts = useOfflineLiveQuery((offline) => offline.countOutbox(offline.db, userId), [userId], EMPTY);
+  const lastSync = useOfflineLiveQuery(async (offline) => {
+    const row = await offline.db.kv.get(offline.LAST_SYNC_KEY);
     return typeof row?.value === 'number' ? row.value : null;
-  }, [], null);
+  }, [], null as number | null);
   return { ...counts, online, lastSyncAt: lastSync };
 }

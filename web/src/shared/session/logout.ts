@@ -1,6 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { db, type InternoDatabase } from '../offline/db';
+import type { InternoDatabase } from '../offline/db';
 import { clearUserImages } from '../offline/imageStore';
+import { loadOffline } from '../offline/lazy';
 import { clearUserResponses } from '../offline/responseCache';
 import { selectUserId, signedOut, type WithSession } from './sessionSlice';
 import { clearStoredSession } from './storage';
@@ -11,14 +12,16 @@ import { clearStoredSession } from './storage';
  * for the same user to sign in again, so nothing typed offline is lost. The app resets RTK Query's
  * cache when it sees signedOut.
  */
-export function logout(database: InternoDatabase = db): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
+export function logout(database?: InternoDatabase): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
   return async (dispatch, getState) => {
     const userId = selectUserId(getState());
     clearStoredSession();
     dispatch(signedOut());
     if (userId !== null) {
-      await clearUserResponses(database, userId);
-      await clearUserImages(database, userId);
+      // The offline runtime (and its database) loads here if it has not yet.
+      const target = database ?? (await loadOffline()).db;
+      await clearUserResponses(target, userId);
+      await clearUserImages(target, userId);
     }
   };
 }

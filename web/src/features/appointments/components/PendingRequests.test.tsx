@@ -44,7 +44,7 @@ function page() {
 
 function renderSection(onOpenAll = vi.fn()) {
   const store = apiStore(DESIGNER);
-  stop = installOutbox({ getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
+  stop = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
   render(
     <Provider store={store}>
       <MemoryRouter>

@@ -43,7 +43,7 @@ function renderEditor(withEditor = true) {
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   store.dispatch(availabilityApi.util.upsertQueryData('weeklyAvailability', 5, weekdays));
-  stop = installOutbox({ getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
+  stop = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
   const unregister = registerAvailabilityOutbox(store.dispatch);
   const onSaved = vi.fn();
   render(

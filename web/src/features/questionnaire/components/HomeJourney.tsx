@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { isUnreachable, type AppError } from '../../../shared/api/errors';
@@ -11,13 +11,12 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { SendResultsButton } from '../../engagement/components/SendResultsButton';
-import { renderDesignerCardActions } from '../../matching/components/DesignerCardActions';
 import { DesignerCard } from '../../matching/components/DesignerCard';
 import { queueMatch } from '../api/matchOutbox';
 import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
-import { matchingFailureKey, type MatchPage } from '../../matching/lib/matches';
+import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
 import { MatchList } from '../../matching/components/MatchList';
 import { QuestionStep } from './QuestionStep';
@@ -40,7 +39,15 @@ export interface HomeJourneyProps {
   onExit: () => void;
 }
 
-const bookAction = renderDesignerCardActions;
+// Like, share, write and book (with Dexie and the booking and chat code) load with the results.
+const DesignerCardActions = lazy(() =>
+  import('../../matching/components/DesignerCardActions').then((m) => ({ default: m.DesignerCardActions })),
+);
+const bookAction = (designer: MatchedDesigner) => (
+  <Suspense fallback={null}>
+    <DesignerCardActions designer={designer} />
+  </Suspense>
+);
 
 /**
  * The questionnaire states of the home page: the seven questions, the registration prompt with the

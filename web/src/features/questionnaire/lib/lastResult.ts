@@ -1,4 +1,5 @@
-import { db as appDatabase, type InternoDatabase } from '../../../shared/offline/db';
+import type { InternoDatabase } from '../../../shared/offline/db';
+import { loadOffline } from '../../../shared/offline/lazy';
 import { getCachedResponse, putCachedResponse } from '../../../shared/offline/responseCache';
 import { parseAnalysis, type StyleAnalysis } from './questionnaire';
 import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
@@ -28,13 +29,13 @@ export function onLastResult(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export async function saveLastResult(result: LastResult, database: InternoDatabase = appDatabase): Promise<void> {
-  await putCachedResponse(database, null, LAST_RESULT_URL, result, result.savedAt);
+export async function saveLastResult(result: LastResult, database?: InternoDatabase): Promise<void> {
+  await putCachedResponse(database ?? (await loadOffline()).db, null, LAST_RESULT_URL, result, result.savedAt);
   for (const listener of listeners) listener(result);
 }
 
-export async function loadLastResult(database: InternoDatabase = appDatabase): Promise<LastResult | null> {
-  const cached = await getCachedResponse(database, null, LAST_RESULT_URL);
+export async function loadLastResult(database?: InternoDatabase): Promise<LastResult | null> {
+  const cached = await getCachedResponse(database ?? (await loadOffline()).db, null, LAST_RESULT_URL);
   const data = cached?.data;
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;

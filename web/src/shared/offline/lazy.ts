@@ -1,0 +1,72 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/**
+ * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
+ * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
+ * browser is idle after first paint (startOfflineOnIdle in main.tsx), or earlier on first use
+ * (loadOffline). The service worker precaches its chunk, so it loads offline as well.
+ */
+export type OfflineRuntime = typeof import('./runtime');
+
+let loading: Promise<OfflineRuntime> | null = null;
+let loaded = false;
+const loadedListeners = new Set<() => void>();
+
+/** The offline runtime, loaded on first call; every later call gets the same module. */
+export function loadOffline(): Promise<OfflineRuntime> {
+  loading ??= import('./runtime').then((runtime) => {
+    loaded = true;
+    for (const listener of loadedListeners) listener();
+    return runtime;
+  });
+  return loading;
+}
+
+function subscribeLoaded(listener: () => void): () => void {
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+}
+
+/** True once the offline runtime has loaded: parts of the shell that read IndexedDB mount then. */
+export function useOfflineLoaded(): boolean {
+  return useSyncExternalStore(subscribeLoaded, () => loaded, () => false);
+}
+
+/** Runs work when the browser is idle (or soon, where requestIdleCallback is missing). */
+export function whenIdle(work: () => void, timeoutMs = 2000): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: timeoutMs });
+  else window.setTimeout(work, 1);
+}
+
+/**
+ * A Dexie live query that loads the offline runtime first: `initial` until the runtime is there and
+ * the query has answered, then every change of the tables it read (dexie-react-hooks' useLiveQuery,
+ * without importing Dexie on the first route).
+ */
+export function useOfflineLiveQuery<T>(
+  querier: (runtime: OfflineRuntime) => Promise<T> | T,
+  deps: readonly unknown[],
+  initial: T,
+): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    let active = true;
+    let subscription: { unsubscribe: () => void } | null = null;
+    void loadOffline().then((runtime) => {
+      if (!active) return;
+      subscription = runtime.liveQuery(() => querier(runtime)).subscribe({
+        next: (next) => {
+          if (active) setValue(next);
+        },
+        error: (error: unknown) => console.warn('An offline query failed', error),
+      });
+    });
+    return () => {
+      active = false;
+      subscription?.unsubscribe();
+    };
+    // The caller's deps select the query, as with useLiveQuery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return value;
+}

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Interno builds and tests with, only when missing:
-# libvips-dev (image pipeline, cgo), pkg-config, and chromium (browser tests).
+# libvips-dev (image pipeline, cgo), pkg-config, chromium (browser tests) and stress-ng (the CPU load
+# of make test-stress).
 set -euo pipefail
 need=()
 dpkg -s libvips-dev >/dev/null 2>&1 || need+=(libvips-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v stress-ng >/dev/null 2>&1 || need+=(stress-ng)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "installing Debian packages: ${need[*]}"
 sudo=""

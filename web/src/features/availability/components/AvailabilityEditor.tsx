@@ -47,6 +47,13 @@ interface TimeProps {
   invalid?: boolean;
 }
 
+/** Built once: the editor has fourteen or more selects, and re-creating 96 options each render is costly. */
+const QUARTER_OPTIONS = QUARTERS.map((minutes) => (
+  <option key={minutes} value={minutes}>
+    {hhmm(minutes)}
+  </option>
+));
+
 /** One select of quarter hours (00:00–23:45): only the spec's hours and minutes can be chosen. */
 function TimeInput({ value, label, onChange, invalid = false }: TimeProps) {
   return (
@@ -57,11 +64,7 @@ function TimeInput({ value, label, onChange, invalid = false }: TimeProps) {
       value={value}
       onChange={(event) => onChange(Number(event.currentTarget.value))}
     >
-      {QUARTERS.map((minutes) => (
-        <option key={minutes} value={minutes}>
-          {hhmm(minutes)}
-        </option>
-      ))}
+      {QUARTER_OPTIONS}
     </select>
   );
 }
@@ -169,9 +172,13 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
 
   const queuedSlots = queue.queued ? slotsOf(queue.queued.body) : null;
   const shown = queuedSlots ?? result.data;
-  useEffect(() => {
+  // While clean, the editor follows the stored (or queued) week. Adjusted during render, not in an
+  // effect, so a new week never shows the old one for a commit first.
+  const [followed, setFollowed] = useState<{ shown: readonly AvailabilityWindow[] | undefined; dirty: boolean }>({ shown: undefined, dirty: false });
+  if (followed.shown !== shown || followed.dirty !== dirty) {
+    setFollowed({ shown, dirty });
     if (shown && !dirty) setWeek(fromServer(shown));
-  }, [shown, dirty]);
+  }
 
   useEffect(() => {
     if (!tracked || sentSeq === null) return;

@@ -168,6 +168,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
    */
   const edits = useRef(0);
   const callbacks = useRef({ onSaved, onError });
+  // eslint-disable-next-line react-hooks/refs -- keeps the latest callbacks for the outbox effect below without re-running it; never read during render
   callbacks.current = { onSaved, onError };
 
   const queuedSlots = queue.queued ? slotsOf(queue.queued.body) : null;
@@ -183,6 +184,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   useEffect(() => {
     if (!tracked || sentSeq === null) return;
     if (tracked.state === 'sent') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- reacts to the outbox entry's state arriving from IndexedDB (an external store)
       setSentSeq(null);
       setFeedback({ tone: 'ok', text: t('availability.saved') });
       const stored = slotsOf(tracked.response);

@@ -8,11 +8,12 @@ WEB_SOURCES  := $(shell find web -type f -not -path 'web/dist/*' -not -name '*.g
 VERSION      := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export CGO_ENABLED := 1
 
-.PHONY: run test build deps web bench fuzz vulncheck pg-up clean help
+.PHONY: run test test-stress build deps web bench fuzz vulncheck pg-up clean help
 
 help:
 	@echo "make run    build everything and serve http://localhost:8080 (SQLite, demo data)"
 	@echo "make test   install what is missing and run every test layer"
+	@echo "make test-stress  make test while two busy CPU workers run beside it (the suite must hold on a busy machine)"
 	@echo "make build  build bin/interno (web app embedded)"
 	@echo "make bench  run the benchmarks and write bench/out/results.txt"
 	@echo "make vulncheck  govulncheck (needs the Go vulnerability database: network or GOVULNDB)"
@@ -25,6 +26,11 @@ run: build
 ## test: every layer, with a summary; non-zero exit on any failure.
 test: deps build
 	@scripts/test-all.sh
+
+## test-stress: make test with a CPU load of two busy workers beside it (stress-ng, or a shell loop
+## where it is missing); the load always stops with the run, whatever its outcome.
+test-stress: deps
+	@scripts/test-stress.sh
 
 build: deps $(BIN)
 

@@ -40,6 +40,7 @@ layer "Go static checks (gofmt, vet, staticcheck)"            go_static
 layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
 layer "Container files, parsed (Dockerfile, compose, nginx)"  container_files
 layer "Web type check"                                        npm run --silent typecheck
+layer "Web lint (ESLint)"                                     npm run --silent lint
 layer "Web unit tests (Vitest)"                               npm run --silent test:unit
 # Report only for now: prints each route's gzip JavaScript against its budget and
 # fails only when the route table is out of date. Add --enforce to fail on a budget.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, shareOneBrowser } from './harness/browser';
 import { apiClient, type Account } from './harness/api';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -11,6 +11,8 @@ import { startInterno, type RunningServer } from './harness/server';
  * gives the spec's message and the nearest alternatives; offline, booking becomes a request on the
  * slots last seen (disabled when none was ever seen).
  */
+
+shareOneBrowser();
 
 let server: RunningServer;
 let api: ReturnType<typeof apiClient>;
@@ -72,9 +74,10 @@ describe('scheduling', () => {
       // The dashboard composes the two scheduling counters; confirmed appointments opens the list.
       await page.goto(`${server.baseUrl}/designer-profile`);
       const counter = page.getByRole('button', { name: /Appuntamenti confermati/ });
-      await expect.poll(async () => (await counter.textContent()) ?? '').toContain('0');
+      // Wait for the state like every Playwright step (expect.poll gives up after one second).
+      await counter.filter({ hasText: '0' }).waitFor();
       const windows = page.getByRole('button', { name: /Fasce di disponibilità/ });
-      await expect.poll(async () => (await windows.textContent()) ?? '').toContain('7');
+      await windows.filter({ hasText: '7' }).waitFor();
       await counter.click();
       const modal = page.getByRole('dialog', { name: 'I Miei Appuntamenti' });
       const card = modal.getByRole('listitem').filter({ hasText: 'Anna Neri' });
@@ -89,7 +92,7 @@ describe('scheduling', () => {
       const tabs = modal.getByRole('tablist', { name: 'Appuntamenti per stato' });
       expect(await tabs.getByRole('tab', { name: /Confermati/ }).textContent()).toContain('1');
       await page.keyboard.press('Escape');
-      await expect.poll(async () => (await counter.textContent()) ?? '').toContain('1');
+      await counter.filter({ hasText: '1' }).waitFor();
     });
 
     await inBrowser('booking-confirmed', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

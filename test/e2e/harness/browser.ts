@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { REPO_ROOT } from './server';
 
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test', 'artifacts');
@@ -30,21 +31,46 @@ export interface OpenOptions {
   height?: number;
 }
 
+let sharedBrowser: Promise<Browser> | null = null;
+let useShared = false;
+
 /**
- * A fresh Chromium profile (its own user-data-dir) whose requests may only reach the server under
- * test: anything else is aborted, so nothing leaves the machine.
+ * Makes this test file's journeys share one Chromium process, each in a fresh browser context of its
+ * own (separate storage, cache and service workers, like a new profile). Starting Chromium with a new
+ * profile takes seconds, ten and more on a busy machine, and a test of three journeys spent most of
+ * its time budget on that; a context takes milliseconds. Call it at the top of a file; the browser
+ * closes after the file's tests.
+ */
+export function shareOneBrowser(): void {
+  sharedBrowser = null;
+  afterAll(async () => {
+    const browser = sharedBrowser;
+    sharedBrowser = null;
+    await (await browser)?.close();
+  });
+  useShared = true;
+}
+
+async function newContext(width: number, height: number): Promise<{ context: BrowserContext; cleanup: () => Promise<void> }> {
+  const options = { viewport: { width, height }, locale: 'it-IT', timezoneId: 'Europe/Rome', serviceWorkers: 'allow' as const };
+  const launch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
+  if (useShared) {
+    sharedBrowser ??= chromium.launch(launch);
+    const context = await (await sharedBrowser).newContext(options);
+    return { context, cleanup: async () => {} };
+  }
+  const userDataDir = await mkdtemp(join(tmpdir(), 'interno-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, { ...launch, ...options });
+  return { context, cleanup: () => rm(userDataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh Chromium profile (its own user-data-dir, or its own context of the file's shared browser
+ * after shareOneBrowser) whose requests may only reach the server under test: anything else is
+ * aborted, so nothing leaves the machine.
  */
 export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenOptions): Promise<BrowserSession> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'interno-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-    viewport: { width, height },
-    locale: 'it-IT',
-    timezoneId: 'Europe/Rome',
-    serviceWorkers: 'allow',
-  });
+  const { context, cleanup } = await newContext(width, height);
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin && url.protocol.startsWith('http'),
@@ -56,7 +82,7 @@ export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenO
     page,
     close: async () => {
       await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }

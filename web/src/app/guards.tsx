@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { t } from '../shared/i18n/t';
@@ -48,9 +48,9 @@ export function RequireAuth() {
  * instead of racing them to /login.
  */
 function useSignedOutHere(loggedIn: boolean): boolean {
-  const wasSignedIn = useRef(loggedIn);
-  if (loggedIn) wasSignedIn.current = true;
-  return !loggedIn && wasSignedIn.current;
+  const [wasSignedIn, setWasSignedIn] = useState(loggedIn);
+  if (loggedIn && !wasSignedIn) setWasSignedIn(true);
+  return !loggedIn && wasSignedIn;
 }
 
 /** Says why, once, and leaves for `to`. */

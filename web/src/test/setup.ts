@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { configure, getConfig } from '@testing-library/react';
 
 /**
  * Browsers resolve relative request URLs against the page; Node's Request (used under jsdom) has no
@@ -17,3 +18,22 @@ globalThis.Request = PageRequest;
 // IndexedDB does not pay for transforming the runtime's modules inside its own time limit.
 const { loadOffline } = await import('../shared/offline/lazy');
 await loadOffline();
+
+/**
+ * A failed query builds its error with a print of the whole DOM. waitFor and findBy* run the query on
+ * every DOM change and every 50 ms until it matches, so on a large screen (the availability editor
+ * has some 1,300 <option>s) those prints took most of the CPU and starved the code under test on a
+ * busy machine. While a wait polls, the error is the message alone; when the wait gives up, waitFor
+ * asks getElementError again outside the poll, so a failure still prints the DOM once.
+ */
+const printingElementError = getConfig().getElementError;
+/** Set by Testing Library while waitFor polls (not in its public types). */
+const polling = () => (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics === true;
+configure({
+  getElementError: (message, container) => {
+    if (!polling()) return printingElementError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});

@@ -49,6 +49,7 @@ export function JourneyResume() {
     if (!pending) return;
     const { intent } = pending;
     if (intent.kind === 'book') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the intent is taken from storage once, a side effect, and opens the booking it names (pending rework, issue 18)
       setBooking(intent);
       setBookingOpen(true);
     }

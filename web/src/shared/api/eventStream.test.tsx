@@ -31,6 +31,7 @@ function Listener({ types, log, opened }: { types: string[]; log: StreamEvent[];
     types,
     (event) => log.push(event),
     () => {
+      // eslint-disable-next-line react-hooks/immutability -- the test probe records each render's value on purpose
       opened.count += 1;
     },
   );

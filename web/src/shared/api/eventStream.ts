@@ -118,6 +118,7 @@ async function open(): Promise<void> {
 export function useEventStream(types: readonly string[], onEvent: (event: StreamEvent) => void, onOpen: () => void): void {
   const token = useSelector((state: WithSession) => selectToken(state));
   const handlers = useRef({ onEvent, onOpen });
+  // eslint-disable-next-line react-hooks/refs -- keeps the latest handler for the stream's listener without reconnecting; never read during render
   handlers.current = { onEvent, onOpen };
   const key = types.join(',');
   useEffect(() => {

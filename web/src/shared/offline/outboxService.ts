@@ -37,12 +37,13 @@ export interface InstallOutboxOptions {
 
 /**
  * Starts the offline layer: prunes old cached answers, then the outbox runner and its triggers
- * (start, online, focus, visibility, SW sync, timer). Returns stop.
+ * (start, online, focus, visibility, SW sync, timer). Returns stop, which resolves once a drain
+ * under way has ended (tests await it, so the next test's runner finds the drain lease free).
  */
-export function installOutbox(options: InstallOutboxOptions): () => void {
+export function installOutbox(options: InstallOutboxOptions): () => Promise<void> {
   const db = options.database;
   void pruneResponses(db, CACHED_RESPONSE_MAX_AGE_MS, Date.now());
-  runner?.stop();
+  void runner?.stop();
   runner = createOutboxRunner({
     database: db,
     fetch: (input, init) => fetch(input, init),
@@ -66,8 +67,8 @@ export function installOutbox(options: InstallOutboxOptions): () => void {
   void active.drain();
   return () => {
     detach();
-    active.stop();
     if (runner === active) runner = null;
+    return active.stop();
   };
 }
 

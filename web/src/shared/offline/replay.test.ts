@@ -322,7 +322,8 @@ describe('concurrent drainers (two tabs)', () => {
     const tabA = runner({ ownerId: 'tab-a' });
     const tabB = runner({ ownerId: 'tab-b' });
     const drains = [tabA.drain(), tabB.drain()];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both tabs are inside a request (each claimed a different entity) before the server answers.
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
     gate.resolve();
     await Promise.all(drains);
     // Drain until idle so every entry had its chance in whichever tab.
@@ -344,7 +345,8 @@ describe('concurrent drainers (two tabs)', () => {
     const tabA = runner({ ownerId: 'tab-a', lock: leaseDrainLock(database, 'tab-a', clock.now) });
     const tabB = runner({ ownerId: 'tab-b', lock: leaseDrainLock(database, 'tab-b', clock.now) });
     const first = tabA.drain();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Tab A holds the lease: its request is out and waits for the server.
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     const second = await tabB.drain();
     expect(second.ran).toBe(false);
     gate.resolve();

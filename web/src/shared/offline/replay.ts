@@ -52,8 +52,11 @@ export interface OutboxRunner {
    * (the backoff was for a connection that was missing, not for a busy server), then drains.
    */
   reconnected(): Promise<DrainResult>;
-  /** Cancels the retry timer. */
-  stop(): void;
+  /**
+   * Cancels the retry timer and arms no new one. Resolves once a drain already under way has ended
+   * (it finishes its request rather than leave an entry half sent), so the drain lease is free again.
+   */
+  stop(): Promise<void>;
 }
 
 export const LAST_SYNC_KEY = 'outbox-last-sync';
@@ -98,6 +101,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
   let running: Promise<DrainResult> | null = null;
   let rerun = false;
   let cancelTimer: (() => void) | null = null;
+  let stopped = false;
 
   async function claim(entry: OutboxEntry): Promise<boolean> {
     return database.transaction('rw', database.outbox, async () => {
@@ -237,7 +241,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
   function armTimer(wakeAt: number | null): void {
     cancelTimer?.();
     cancelTimer = null;
-    if (!options.schedule || wakeAt === null) return;
+    if (stopped || !options.schedule || wakeAt === null) return;
     cancelTimer = options.schedule(() => {
       void drain();
     }, Math.max(250, wakeAt - now()));
@@ -262,7 +266,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     running = (async () => {
       try {
         let result = await drainOnce();
-        while (rerun) {
+        while (rerun && !stopped) {
           rerun = false;
           result = await drainOnce();
         }
@@ -290,9 +294,11 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
   return {
     drain,
     reconnected,
-    stop() {
+    async stop() {
+      stopped = true;
       cancelTimer?.();
       cancelTimer = null;
+      await running?.catch(() => undefined);
     },
   };
 }

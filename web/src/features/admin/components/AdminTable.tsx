@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -67,8 +67,17 @@ export function AdminTable<T extends { id: number }, K extends keyof T>(props: A
   const selectableShown = shown.rows.filter((row) => !isLocked?.(row)).map((row) => row.id);
 
   // A new search starts from the first page; rows that vanish or get locked leave the selection.
-  useEffect(() => setPage(1), [query, pageSize]);
-  useEffect(() => setSelected((current) => pruneSelection(current, selectableAll)), [selectableAll]);
+  // Adjusted during render rather than in effects, so a stale page or selection never shows.
+  const [pagedFor, setPagedFor] = useState({ query, pageSize });
+  if (pagedFor.query !== query || pagedFor.pageSize !== pageSize) {
+    setPagedFor({ query, pageSize });
+    setPage(1);
+  }
+  const [prunedFor, setPrunedFor] = useState<typeof selectableAll | null>(null);
+  if (prunedFor !== selectableAll) {
+    setPrunedFor(selectableAll);
+    setSelected((current) => pruneSelection(current, selectableAll));
+  }
 
   const confirmDeletion = async () => {
     setDeleting(true);

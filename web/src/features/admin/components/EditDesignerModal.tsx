@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -44,7 +44,10 @@ export function EditDesignerModal({ designer, onClose }: EditDesignerModalProps)
   const [update, { isLoading }] = useUpdateAdminDesignerMutation();
   const loaded = designer !== null && profile.data !== undefined && profile.data.id === designer.id && !profile.isFetching;
 
-  useEffect(() => {
+  // The loaded profile fills a fresh form: adjusted during render rather than in an effect.
+  const [formFor, setFormFor] = useState<{ loaded: boolean; data: typeof profile.data } | null>(null);
+  if (formFor === null || formFor.loaded !== loaded || formFor.data !== profile.data) {
+    setFormFor({ loaded, data: profile.data });
     if (loaded && profile.data) {
       const next = designerFormOf(profile.data);
       setOriginal(next);
@@ -52,7 +55,7 @@ export function EditDesignerModal({ designer, onClose }: EditDesignerModalProps)
     }
     setErrors({});
     setFailure(null);
-  }, [loaded, profile.data]);
+  }
 
   const set = (field: keyof DesignerForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -23,11 +23,15 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [update, { isLoading }] = useUpdateAdminUserMutation();
 
-  useEffect(() => {
+  // Another account opens a fresh form: adjusted during render rather than in an effect, so the old
+  // account's fields never show for a commit.
+  const [formFor, setFormFor] = useState<AdminUser | null | undefined>(undefined);
+  if (formFor !== user) {
+    setFormFor(user);
     if (user) setForm(userFormOf(user));
     setErrors({});
     setFailure(null);
-  }, [user]);
+  }
 
   const set = (field: keyof UserForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 

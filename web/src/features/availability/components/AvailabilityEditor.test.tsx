@@ -31,7 +31,7 @@ const conflicts = [
 let net: FakeFetch;
 let serverWeek: AvailabilityWindow[];
 let refuseUntilKept: boolean;
-let stop: () => void = () => {};
+let stop: () => Promise<void> = async () => {};
 
 /** The outbox drains through an IndexedDB lease in jsdom, which takes a moment. */
 const SLOW = { timeout: 8000 };
@@ -56,8 +56,8 @@ function renderEditor(withEditor = true) {
     </Provider>,
   );
   const previous = stop;
-  stop = () => {
-    previous();
+  stop = async () => {
+    await previous();
     unregister();
   };
   return { onSaved };
@@ -85,8 +85,9 @@ beforeEach(async () => {
   setOnline(true);
 });
 
-afterEach(() => {
-  stop();
+afterEach(async () => {
+  // Waits for a drain under way to end: it holds the drain lease the next test's outbox needs.
+  await stop();
   cleanup();
   setOnline(true);
   vi.unstubAllGlobals();

@@ -47,6 +47,13 @@ interface TimeProps {
   invalid?: boolean;
 }
 
+/** Built once: the editor has fourteen or more selects, and re-creating 96 options each render is costly. */
+const QUARTER_OPTIONS = QUARTERS.map((minutes) => (
+  <option key={minutes} value={minutes}>
+    {hhmm(minutes)}
+  </option>
+));
+
 /** One select of quarter hours (00:00–23:45): only the spec's hours and minutes can be chosen. */
 function TimeInput({ value, label, onChange, invalid = false }: TimeProps) {
   return (
@@ -57,11 +64,7 @@ function TimeInput({ value, label, onChange, invalid = false }: TimeProps) {
       value={value}
       onChange={(event) => onChange(Number(event.currentTarget.value))}
     >
-      {QUARTERS.map((minutes) => (
-        <option key={minutes} value={minutes}>
-          {hhmm(minutes)}
-        </option>
-      ))}
+      {QUARTER_OPTIONS}
     </select>
   );
 }
@@ -165,17 +168,23 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
    */
   const edits = useRef(0);
   const callbacks = useRef({ onSaved, onError });
+  // eslint-disable-next-line react-hooks/refs -- keeps the latest callbacks for the outbox effect below without re-running it; never read during render
   callbacks.current = { onSaved, onError };
 
   const queuedSlots = queue.queued ? slotsOf(queue.queued.body) : null;
   const shown = queuedSlots ?? result.data;
-  useEffect(() => {
+  // While clean, the editor follows the stored (or queued) week. Adjusted during render, not in an
+  // effect, so a new week never shows the old one for a commit first.
+  const [followed, setFollowed] = useState<{ shown: readonly AvailabilityWindow[] | undefined; dirty: boolean }>({ shown: undefined, dirty: false });
+  if (followed.shown !== shown || followed.dirty !== dirty) {
+    setFollowed({ shown, dirty });
     if (shown && !dirty) setWeek(fromServer(shown));
-  }, [shown, dirty]);
+  }
 
   useEffect(() => {
     if (!tracked || sentSeq === null) return;
     if (tracked.state === 'sent') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- reacts to the outbox entry's state arriving from IndexedDB (an external store)
       setSentSeq(null);
       setFeedback({ tone: 'ok', text: t('availability.saved') });
       const stored = slotsOf(tracked.response);

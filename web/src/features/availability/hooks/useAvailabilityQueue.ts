@@ -29,6 +29,7 @@ export function describeConflict(conflict: AvailabilityConflict): string {
 }
 
 /** RTK Query's cache thunks need a state type; the feature may not name the app's, so it stays open. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a feature may not name the app's state type, and RTK thunks typed with their own state need an open one
 export type AvailabilityDispatch = ThunkDispatch<any, unknown, UnknownAction>;
 
 /** How many weekly editors are on screen: they show a refusal themselves, so no toast is needed then. */

@@ -60,9 +60,12 @@ export function fromServer(windows: readonly AvailabilityWindow[]): EditorWeek {
   for (const w of windows) {
     week[w.day_of_week]?.push(slot(parse(w.start_time), parse(w.end_time), w.is_active));
   }
-  return week.map((day) => {
+  // Keys follow the position, so the same stored week read again (each outbox or cache update) keeps
+  // the editor's rows instead of replacing them all.
+  return week.map((day, d) => {
     const sorted = [...day].sort((a, b) => a.start - b.start);
-    return sorted.length > 0 ? sorted : [slot(9 * 60, 18 * 60, false)];
+    const slots = sorted.length > 0 ? sorted : [slot(9 * 60, 18 * 60, false)];
+    return slots.map((s, i) => ({ ...s, key: `stored-${d}-${i}` }));
   });
 }
 

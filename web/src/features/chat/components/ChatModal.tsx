@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
@@ -27,14 +27,17 @@ export function ChatModal({ open, onClose, side, contactId = null, designerId }:
   // The list names the counterpart of a conversation never opened here (offline), and finds the
   // conversation with a given designer.
   const contacts = useContacts(side, !open || (designerId === undefined && (current === null || conversation.data !== undefined)));
-  useEffect(() => {
+  // Opening on a conversation shows it, and a conversation with the given designer is found in the
+  // list once it loads: both adjusted during render rather than in effects.
+  const [openedFor, setOpenedFor] = useState<{ open: boolean; contactId: number | null } | null>(null);
+  if (openedFor === null || openedFor.open !== open || openedFor.contactId !== contactId) {
+    setOpenedFor({ open, contactId });
     if (open) setCurrent(contactId);
-  }, [open, contactId]);
-  useEffect(() => {
-    if (!open || designerId === undefined || current !== null) return;
+  }
+  if (open && designerId !== undefined && current === null) {
     const match = contacts.data?.contacts.find((c) => c.designer_id === designerId);
     if (match) setCurrent(match.id);
-  }, [open, designerId, current, contacts.data]);
+  }
   const known = conversation.data ?? contacts.data?.contacts.find((c) => c.id === current);
   const title = current !== null && known ? t('chat.titleWith', { name: counterpartName(known, side) }) : t('chat.title');
   return (

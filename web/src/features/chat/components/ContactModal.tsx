@@ -37,6 +37,7 @@ export function ContactModal({ open, designer, onClose, initialMessage = '', onO
 
   useEffect(() => {
     if (open) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form (pending rework, issue 18)
       setText(initialMessage);
       setTouched(false);
       setSeq(null);

@@ -86,6 +86,7 @@ export function Conversation({ contactId, side }: ConversationProps) {
       refreshed.current = true;
       dispatch(api.util.invalidateTags([{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id: 'UNREAD' }]));
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the conversation changes only; `partial` is read at that moment
   }, [contact, stale, dispatch]);
 
   const outgoing = useMemo(() => {
@@ -174,6 +175,7 @@ export function Conversation({ contactId, side }: ConversationProps) {
         className={styles.thread}
         role="log"
         aria-label={t('chat.conversation.label', { name })}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling log must be reachable by keyboard to scroll it (axe: scrollable-region-focusable)
         tabIndex={0}
         onScroll={(event) => {
           const el = event.currentTarget;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { t } from '../../../shared/i18n/t';
 import { useThunkDispatch } from '../../../shared/lib/dispatch';
@@ -21,12 +21,15 @@ export function CookieSettingsModal() {
   const [analytics, setAnalytics] = useState(level === 'all');
   const [marketing, setMarketing] = useState(level === 'all');
 
-  useEffect(() => {
+  // Opening the settings (or a new choice while open) shows the stored choice: adjusted during render.
+  const [shownFor, setShownFor] = useState<{ open: boolean; level: typeof level } | null>(null);
+  if (shownFor === null || shownFor.open !== open || shownFor.level !== level) {
+    setShownFor({ open, level });
     if (open) {
       setAnalytics(level === 'all');
       setMarketing(level === 'all');
     }
-  }, [open, level]);
+  }
 
   const close = (): void => {
     dispatch(cookieSettingsClosed());

@@ -79,6 +79,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
   // Every opening starts from what the server last said.
   useEffect(() => {
     if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form and the pickers (pending rework, issue 18)
     setForm(editFormOf(designer));
     resetGallery(designer.gallery_images);
     resetPhoto(designer.profile_picture);
@@ -88,6 +89,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
     setView('edit');
     setDeleteFailure(null);
     // Only when it opens: a later server update must not wipe what is being typed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening resets; the designer and the pickers' reset functions are read at that moment
   }, [open]);
 
   useEffect(() => {

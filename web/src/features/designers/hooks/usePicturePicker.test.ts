@@ -8,8 +8,9 @@ vi.mock('../lib/resizeImage', async (importOriginal) => {
     ...actual,
     resizeImageFile: vi.fn(async (file: File, target: { width: number; height: number }) => {
       if (file.name.startsWith('broken')) throw new Error('cannot decode');
-      // Later files finish first, to prove the order is the chosen one.
-      await new Promise((done) => setTimeout(done, file.name.startsWith('slow') ? 20 : 1));
+      // Resizing is asynchronous (a canvas round trip in the browser); no delay is needed: the picker
+      // resizes one file at a time, in the order chosen.
+      await Promise.resolve();
       return `data:image/jpeg;base64,${file.name}-${target.width}x${target.height}`;
     }),
   };

@@ -10,6 +10,7 @@ export const SHARE_KIND = 'share.record';
  * A dispatch for RTK Query cache thunks. Their state types differ and a feature may not name the
  * app's root state, so the state is left open here (as the designers feature does).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a feature may not name the app's state type, and RTK thunks typed with their own state need an open one
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 
 /** Queues a like or unlike; the outbox sends it at once when online and replays it once otherwise. */

@@ -83,6 +83,7 @@ export function ShareButton({ designer, label, compact = false, className }: Sha
     }
     const href = platformShareHref(platform, url, text);
     if (href) {
+      // eslint-disable-next-line react-hooks/immutability -- a module-level fallback flag set from an event handler, not during render (pending rework, issue 18)
       if (href.startsWith('mailto:')) window.location.href = href;
       else window.open(href, '_blank', 'noopener,noreferrer');
     }

@@ -58,19 +58,30 @@ export function usePushOptIn(): PushOptIn {
   const [remove] = useDeletePushDeviceMutation();
   const [save] = useSetPushPreferencesMutation();
 
-  const reread = useCallback(async (): Promise<void> => {
-    setEnv(readEnvironment());
+  const readSubscription = useCallback(async (): Promise<void> => {
     const subscription = await currentSubscription();
     setEndpoint(subscription?.endpoint ?? null);
   }, []);
+  const reread = useCallback(async (): Promise<void> => {
+    setEnv(readEnvironment());
+    await readSubscription();
+  }, [readSubscription]);
 
   useEffect(() => {
-    void reread();
+    // The environment was read by useState's initialiser; this device's subscription arrives
+    // asynchronously from the browser.
+    let live = true;
+    void currentSubscription().then((subscription) => {
+      if (live) setEndpoint(subscription?.endpoint ?? null);
+    });
     const onVisible = (): void => {
       if (document.visibilityState === 'visible') void reread();
     };
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [reread]);
 
   const accountEndpoints = devices.data?.map((d) => d.endpoint) ?? [];

@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"database/sql"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +121,40 @@ func TestTwoInstancesOnOnePostgreSQL(t *testing.T) {
 		}
 	})
 
+	t.Run("RepliesReachStreamsOnTheOtherInstanceExactlyOnce", func(t *testing.T) {
+		carla, _ := one.register("carla@example.com")
+		customer := one.openEvents(carla) // the customer's app is connected to instance 1
+		designer := two.openEvents(sofia) // the designer's to instance 2
+		first := one.must(201, "POST", "/api/contacts/", carla, map[string]any{"designer_id": sofiaID, "message": "Buongiorno Sofia"}).JSON()
+		contactID := first["id"].(float64)
+		conv := fmt.Sprintf("/api/contacts/%d", int64(contactID))
+
+		m1 := nextMessage(t, designer, contactID, 0)
+		two.must(201, "POST", conv+"/messages", sofia, map[string]any{"message": "Buongiorno Carla"})
+		nextMessage(t, customer, contactID, 0) // the reply written on 2 reaches the stream on 1
+		// A marker message: a duplicate of the first would arrive before it.
+		one.must(201, "POST", conv+"/messages", carla, map[string]any{"message": "Grazie"})
+		if n := countUntilNext(t, designer, contactID, m1); n != 0 {
+			t.Fatalf("the first message reached the designer's stream %d more times", n)
+		}
+
+		// The listening connections cut: the streams are told to resynchronise, and events flow again.
+		admin, err := sql.Open("pgx", storetest.PostgresURL())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		var killed int
+		if err := admin.QueryRow(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE query LIKE 'LISTEN %' AND query LIKE '%' || $1 || '%'`, schemaOf(t, dbURL)).Scan(&killed); err != nil || killed != 2 {
+			t.Fatalf("terminated %d listening connections (%v), want one per instance", killed, err)
+		}
+		waitFor(t, designer, "resync")
+		waitFor(t, customer, "resync")
+		one.must(201, "POST", conv+"/messages", carla, map[string]any{"message": "Ci sei ancora?"})
+		nextMessage(t, designer, contactID, 0)
+	})
+
 	t.Run("InstanceKilledMidLoadLosesNoAcknowledgedWrite", func(t *testing.T) {
 		bruno, _ := one.register("bruno@example.com")
 		first := one.must(201, "POST", "/api/contacts/", bruno, map[string]any{"designer_id": sofiaID, "message": "Primo"}).JSON()
@@ -194,4 +230,82 @@ func (s *server) adminToken() string {
 	tok := s.admin()
 	adminTokens.Store(s, tok)
 	return tok
+}
+
+// nextMessage waits for the next "message" event of contactID on st (other
+// events skipped) and returns its message id; it fails after 15 s.
+func nextMessage(t *testing.T, st *eventStream, contactID, after float64) float64 {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		select {
+		case e, ok := <-st.events:
+			if !ok {
+				t.Fatal("the event stream ended")
+			}
+			if e.Type == "message" && e.Data["contact_id"] == contactID && e.Data["message_id"].(float64) > after {
+				return e.Data["message_id"].(float64)
+			}
+		case <-deadline:
+			t.Fatalf("no message event of conversation %v within 15 s", contactID)
+		}
+	}
+}
+
+// countUntilNext reads message events of contactID until one with an id
+// other than id, and counts those repeating id.
+func countUntilNext(t *testing.T, st *eventStream, contactID, id float64) int {
+	t.Helper()
+	n := 0
+	deadline := time.After(15 * time.Second)
+	for {
+		select {
+		case e, ok := <-st.events:
+			if !ok {
+				t.Fatal("the event stream ended")
+			}
+			if e.Type != "message" || e.Data["contact_id"] != contactID {
+				continue
+			}
+			if e.Data["message_id"] != id {
+				return n
+			}
+			n++
+		case <-deadline:
+			t.Fatal("no further message event within 15 s")
+		}
+	}
+}
+
+// waitFor waits up to 15 s for an event of type typ on st.
+func waitFor(t *testing.T, st *eventStream, typ string) {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		select {
+		case e, ok := <-st.events:
+			if !ok {
+				t.Fatalf("the event stream ended before %q", typ)
+			}
+			if e.Type == typ {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no %q event within 15 s", typ)
+		}
+	}
+}
+
+// schemaOf is the schema of a test database URL (its search_path's first entry).
+func schemaOf(t *testing.T, dbURL string) string {
+	t.Helper()
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, _, _ := strings.Cut(u.Query().Get("search_path"), ",")
+	if schema == "" {
+		t.Fatalf("no schema in %s", dbURL)
+	}
+	return schema
 }

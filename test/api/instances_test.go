@@ -208,6 +208,10 @@ func TestTwoInstancesOnOnePostgreSQL(t *testing.T) {
 		if len(acked) < 40 {
 			t.Errorf("only %d messages acknowledged: instance 1 stopped serving", len(acked))
 		}
+		// The designer's app, whose stream was on instance 2, reconnects to instance 1 and hears the next message.
+		designer := one.openEvents(sofia)
+		one.must(201, "POST", conv+"/messages", bruno, map[string]any{"message": "Dopo il riavvio"})
+		nextMessage(t, designer, first["id"].(float64), 0)
 		t.Logf("%d messages acknowledged across both instances; instance 2 killed after %d requests", len(acked), at)
 	})
 }

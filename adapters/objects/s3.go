@@ -143,7 +143,9 @@ func describeS3Error(err error) string {
 	case "SignatureDoesNotMatch":
 		return "the secret key is wrong (INTERNO_STORAGE_SECRET_KEY)"
 	case "AccessDenied":
-		return "access denied: these credentials may not use this bucket"
+		// Some stores (SeaweedFS among them) answer this for a wrong key or
+		// secret too, without saying which.
+		return "access denied: the access key or the secret key is wrong (INTERNO_STORAGE_ACCESS_KEY, INTERNO_STORAGE_SECRET_KEY), or these credentials may not use this bucket"
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return "no answer (is the endpoint right and the store running?)"

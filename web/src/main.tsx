@@ -31,11 +31,15 @@ setOutboxSession(() => {
 
 // The offline layer (Dexie, the outbox and its handlers) starts after the first page has loaded,
 // when the browser is idle: the first route paints without waiting for IndexedDB.
+// If its chunks cannot be fetched (the connection dropped during a first visit, before the service
+// worker controls the page), it starts when the connection returns, so what was queued meanwhile is
+// sent then rather than at the next visit.
 function startOfflineWhenIdle(): void {
   whenIdle(() => {
-    void loadOffline()
+    loadOffline()
       .then(() => import('./app/offline'))
-      .then(({ startOffline }) => startOffline(store, router));
+      .then(({ startOffline }) => startOffline(store, router))
+      .catch(() => window.addEventListener('online', startOfflineWhenIdle, { once: true }));
   });
 }
 if (document.readyState === 'complete') startOfflineWhenIdle();

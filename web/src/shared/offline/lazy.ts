@@ -12,13 +12,23 @@ let loading: Promise<OfflineRuntime> | null = null;
 let loaded = false;
 const loadedListeners = new Set<() => void>();
 
-/** The offline runtime, loaded on first call; every later call gets the same module. */
+/**
+ * The offline runtime, loaded on first call; every later call gets the same module. A load that
+ * failed (the connection dropped before the chunk arrived, on a first visit no service worker serves
+ * yet) is forgotten, so the next call tries again.
+ */
 export function loadOffline(): Promise<OfflineRuntime> {
-  loading ??= import('./runtime').then((runtime) => {
-    loaded = true;
-    for (const listener of loadedListeners) listener();
-    return runtime;
-  });
+  loading ??= import('./runtime').then(
+    (runtime) => {
+      loaded = true;
+      for (const listener of loadedListeners) listener();
+      return runtime;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -3,12 +3,9 @@
 package bench
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -66,25 +63,11 @@ func TestLoad_CrossInstanceDelivery(t *testing.T) {
 				t.Fatalf("stream: %v %v", err, res)
 			}
 			t.Cleanup(func() { res.Body.Close() })
-			go func(name string) {
-				sc := bufio.NewScanner(res.Body)
-				for sc.Scan() {
-					data, ok := strings.CutPrefix(sc.Text(), "data: ")
-					if !ok {
-						continue
-					}
-					var e struct {
-						Type      string `json:"type"`
-						ContactID int64  `json:"contact_id"`
-					}
-					if json.Unmarshal([]byte(data), &e) == nil && e.Type == "message" {
-						at := time.Now()
-						mu.Lock()
-						received[e.ContactID] = append(received[e.ContactID], arrival{name, at})
-						mu.Unlock()
-					}
-				}
-			}(name)
+			go onMessageEvents(res.Body, func(contactID int64, at time.Time) {
+				mu.Lock()
+				received[contactID] = append(received[contactID], arrival{name, at})
+				mu.Unlock()
+			})
 		}
 	}
 

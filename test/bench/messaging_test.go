@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"sort"
@@ -121,25 +122,11 @@ func TestLoad_Messaging(t *testing.T) {
 			t.Fatalf("stream %d: %v %v", i, err, res)
 		}
 		t.Cleanup(func() { res.Body.Close() })
-		go func() {
-			scanner := bufio.NewScanner(res.Body)
-			for scanner.Scan() {
-				data, ok := strings.CutPrefix(scanner.Text(), "data: ")
-				if !ok {
-					continue
-				}
-				var e struct {
-					Type      string `json:"type"`
-					ContactID int64  `json:"contact_id"`
-				}
-				if json.Unmarshal([]byte(data), &e) == nil && e.Type == "message" {
-					at := time.Now()
-					mu.Lock()
-					received[e.ContactID] = append(received[e.ContactID], at)
-					mu.Unlock()
-				}
-			}
-		}()
+		go onMessageEvents(res.Body, func(contactID int64, at time.Time) {
+			mu.Lock()
+			received[contactID] = append(received[contactID], at)
+			mu.Unlock()
+		})
 	}
 
 	// The designer replies while the polling load runs, to a different conversation each time
@@ -206,5 +193,24 @@ func TestLoad_Messaging(t *testing.T) {
 		cpu*100, 100*float64(res.NotModified)/float64(res.Sent))
 	if missing > 0 {
 		t.Errorf("%d replies did not reach both of their customer's streams", missing)
+	}
+}
+
+// onMessageEvents reads a server-sent event stream until it ends and calls
+// arrived with the conversation of every "message" event, when it arrives.
+func onMessageEvents(stream io.Reader, arrived func(contactID int64, at time.Time)) {
+	scanner := bufio.NewScanner(stream)
+	for scanner.Scan() {
+		data, ok := strings.CutPrefix(scanner.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var e struct {
+			Type      string `json:"type"`
+			ContactID int64  `json:"contact_id"`
+		}
+		if json.Unmarshal([]byte(data), &e) == nil && e.Type == "message" {
+			arrived(e.ContactID, time.Now())
+		}
 	}
 }

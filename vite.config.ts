@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactRuntimeAliases } from './runtime.config';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 
@@ -9,6 +10,8 @@ const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
+  // React's API on Preact's runtime (runtime.config.ts).
+  resolve: { alias: reactRuntimeAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -23,7 +26,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk)[\\/]/ },
             { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
@@ -45,7 +48,8 @@ export default defineConfig({
     },
   },
   plugins: [
-    react(),
+    // Fast refresh is React's own (it needs React's renderer); on Preact `npm run dev` reloads the page.
+    react({ refreshExclude: /./ }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -29,11 +29,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return Array.from(text.matchAll(IMPORT), (match) => match[1] ?? match[2] ?? '').filter((spec) => spec.startsWith('.'));
+  return Array.from(text.matchAll(IMPORT), (match) => match[1] ?? match[2] ?? match[3] ?? '').filter((spec) => spec.startsWith('.'));
 }
 
 /** "features/consent", "shared", "app" or "root" for a file under web/src. */
@@ -104,6 +104,39 @@ describe('architecture', () => {
         return /\bfetch\(/.test(text) || /from ['"]dexie/.test(text) || /offline\/db['"]/.test(text);
       })
       .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+
+  it('imports the catalogue part of every text a module uses', () => {
+    // t() finds a text only once its part (shared/i18n/parts/<part>.ts) is loaded; importing the
+    // part where its keys are written puts the texts in the chunk of the code that shows them.
+    const partsDir = join(SRC, 'shared', 'i18n', 'parts');
+    const partOfKey = new Map<string, string>();
+    for (const name of readdirSync(partsDir)) {
+      const part = name.replace(/\.ts$/, '');
+      for (const match of readFileSync(join(partsDir, name), 'utf8').matchAll(/^ {2}'([^']+)':/gm)) partOfKey.set(match[1] ?? '', part);
+    }
+    expect(partOfKey.size).toBeGreaterThan(500);
+    const offences: string[] = [];
+    for (const file of files.filter((f) => !f.startsWith(join(SRC, 'shared', 'i18n') + sep))) {
+      const text = readFileSync(file, 'utf8');
+      const needed = new Set<string>();
+      for (const match of text.matchAll(/['"]([a-zA-Z]+\.[\w.-]+)['"]/g)) {
+        const part = partOfKey.get(match[1] ?? '');
+        if (part) needed.add(part);
+      }
+      // A key built from a prefix (`engagement.platform.${platform}`) needs the part of that prefix.
+      for (const match of text.matchAll(/`([a-zA-Z]+\.[\w.]*)\$\{/g)) {
+        for (const [key, part] of partOfKey) if (key.startsWith(match[1] ?? '')) needed.add(part);
+      }
+      const imported = new Set(
+        imports(file)
+          .map((spec) => resolve(dirname(file), spec))
+          .filter((target) => dirname(target) === partsDir)
+          .map((target) => target.slice(partsDir.length + 1)),
+      );
+      for (const part of needed) if (!imported.has(part)) offences.push(`${relative(SRC, file)} uses texts of ${part} without importing it`);
+    }
     expect(offences).toEqual([]);
   });
 });

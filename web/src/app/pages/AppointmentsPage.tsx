@@ -6,6 +6,7 @@ import { DesignerAppointmentsModal, DesignerAppointmentsPanel } from '../../feat
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
 import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/appointments';
 import { selectIsDesigner, selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { PageHeader } from '../../shared/ui/PageHeader';

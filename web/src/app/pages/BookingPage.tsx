@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useBookingDesignerQuery } from '../../features/appointments/api/appointmentsApi';
 import { BookButton } from '../../features/appointments/components/BookButton';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/booking';
 import { ButtonLink } from '../../shared/ui/Button';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import styles from './AppointmentsPage.module.css';

@@ -12,6 +12,7 @@ import { DesignerDashboard } from '../../features/designers/components/DesignerD
 import { LikesCounter } from '../../features/engagement/components/LikesCounter';
 import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/engagement';
 
 /**
  * /designer-profile: the designer's dashboard. The designers feature draws the profile; the four

@@ -7,6 +7,7 @@ import { VisitorContact } from '../../features/designers/components/VisitorConta
 import { LikeButton } from '../../features/engagement/components/LikeButton';
 import { ShareButton } from '../../features/engagement/components/ShareButton';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/engagement';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 

@@ -15,6 +15,8 @@ import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { useStaleness } from '../../shared/api/staleSlice';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/account';
+import '../../shared/i18n/parts/engagement';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { PageLoader } from '../../shared/ui/PageLoader';

@@ -5,6 +5,7 @@ import { queueContact, useOutboxEntry } from '../../features/chat/hooks/useChatO
 import { engagementApi } from '../../features/engagement/api/engagementApi';
 import { queueLikeToggle } from '../../features/engagement/api/engagementOutbox';
 import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/chat';
 import type { useThunkDispatch } from '../../shared/lib/dispatch';
 import type { PendingDesigner } from '../../shared/lib/journey';
 import { showToast } from '../../shared/ui/Toast';

@@ -103,8 +103,10 @@ describe('JourneyResume', () => {
     rememberIntent({ kind: 'book', designer: chiara, appointment_date: '2030-01-07T10:00:00+01:00', message: 'Soggiorno' }, '/designer/7', sessionStorage);
     renderAt('/designer/7');
     expect(await screen.findByRole('dialog', { name: 'Prenota una videochiamata' })).toBeTruthy();
-    expect((screen.getByLabelText('Messaggio per il designer (facoltativo)') as HTMLTextAreaElement).value).toBe('Soggiorno');
-  });
+    // The modal fills its form in an effect when it opens: wait for it, as a person would see it
+    // (the first import of the lazy dialogs is slow on a busy machine, hence the longer limit).
+    await waitFor(() => expect((screen.getByLabelText('Messaggio per il designer (facoltativo)') as HTMLTextAreaElement).value).toBe('Soggiorno'));
+  }, 20_000);
 
   it("lets a link's lead join a visitor's journey", async () => {
     saveQuiz({ lead: null, answers: ['Ottone'], style_analysis: null }, sessionStorage);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatLongDate, formatRelative, formatShortDate, formatTime, formatWeekdayDate } from './dates';
-import { it as catalogue } from './it';
+import { it as core } from './it';
+import type { Entry } from './messages';
 import { pluralForm, t } from './t';
+
+// Every part of the catalogue (each registers itself on import), and the whole of it to check.
+const parts = import.meta.glob<Record<string, Readonly<Record<string, Entry>>>>('./parts/*.ts', { eager: true });
+const catalogue: Readonly<Record<string, Entry>> = Object.assign({}, core, ...Object.values(parts).flatMap((module) => Object.values(module)));
 
 describe('t', () => {
   it('returns plain strings', () => {
@@ -27,6 +32,12 @@ describe('t', () => {
     expect(t('shell.pendingActions', { count: 1_000_000 })).toBe('1.000.000 di azioni in attesa di invio');
     expect(t('landing.hours', { count: 1 })).toBe('ora');
     expect(t('landing.hours', { count: 5 })).toBe('ore');
+  });
+
+  it('is split into parts that share no key', () => {
+    const keys = [core, ...Object.values(parts).flatMap((module) => Object.values(module))].flatMap((part) => Object.keys(part));
+    expect(keys.length).toBe(new Set(keys).size);
+    expect(keys.length).toBeGreaterThan(1000);
   });
 
   it('has all three plural forms for every plural entry', () => {

@@ -1,14 +1,13 @@
-import { it, type Catalogue } from './it';
+import type { Catalogue } from './catalogue';
+import { it } from './it';
+import { addMessages, loadedMessage, type PluralForms } from './messages';
 
-/** The plural categories Italian uses (CLDR): "one", "many" (un milione di…) and "other". */
-export interface PluralForms {
-  readonly one: string;
-  readonly many: string;
-  readonly other: string;
-}
+export type { PluralForms } from './messages';
+
+// The core texts are there from the start; the other parts come with the modules that use them.
+addMessages(it);
 
 type AllMessages = Catalogue;
-const messages: AllMessages = it;
 
 /** The {names} a message needs, read from the literal type of the catalogue entry. */
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
@@ -58,7 +57,9 @@ export function t(key: PlainKey): string;
 export function t<K extends TemplateKey>(key: K, vars: VarsFor<K>): string;
 export function t<K extends PluralKey>(key: K, vars: PluralVars<K>): string;
 export function t(key: MessageKey | PluralKey, vars?: Readonly<Record<string, VarValue>>): string {
-  const entry: string | PluralForms = messages[key];
+  const entry = loadedMessage(key);
+  // The architecture test checks that a module using a key imports its part (shared/i18n/parts).
+  if (entry === undefined) throw new Error(`t(${key}): its part of the catalogue is not imported`);
   if (isPlural(entry)) {
     const count = vars?.count;
     if (typeof count !== 'number') throw new TypeError(`t(${key}) needs a numeric count`);

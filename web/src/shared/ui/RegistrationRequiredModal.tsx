@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { t } from '../i18n/t';
+import '../i18n/parts/registrationRequired';
 import { Button } from './Button';
 import { Modal } from './Modal';
 

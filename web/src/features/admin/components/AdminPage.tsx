@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Button } from '../../../shared/ui/Button';
 import { ADMIN_CACHE_SECONDS, useAdminAuditQuery, useAdminDesignersQuery, useAdminStatsQuery, useAdminUsersQuery } from '../api/adminApi';
 import { AdminStatsHeader } from './AdminStatsHeader';

@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';

@@ -68,7 +68,7 @@ describe('AdminTable', () => {
 
   it('filters after the 300 ms debounce and confirms before deleting', async () => {
     const onDelete = renderTable();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'cliente1' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'cliente1' } });
     expect(screen.getAllByRole('row')).toHaveLength(11);
     act(() => {
       vi.advanceTimersByTime(300);

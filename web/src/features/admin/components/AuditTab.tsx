@@ -1,4 +1,5 @@
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import type { AdminQueryState, AuditEntry } from '../api/adminApi';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Button } from '../../../shared/ui/Button';
 import { showToast } from '../../../shared/ui/Toast';
 import { isStyleCode } from '../../designers/lib/designer';

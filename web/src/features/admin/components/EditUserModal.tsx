@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { Button } from '../../../shared/ui/Button';
 import type { AdminQueryState, AdminUser } from '../api/adminApi';
 import { useBulkDelete } from '../hooks/useBulkDelete';

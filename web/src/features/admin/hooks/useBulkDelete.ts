@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { api } from '../../../shared/api/api';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import { showToast } from '../../../shared/ui/Toast';
 import { useDeleteAdminDesignerMutation, useDeleteAdminUserMutation } from '../api/adminApi';
 import { adminErrorMessage, asAppError } from '../lib/errors';

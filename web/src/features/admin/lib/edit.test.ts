@@ -1,3 +1,4 @@
+import '../../../shared/i18n/parts/admin';
 import { describe, expect, it } from 'vitest';
 import { designerEditOf, designerFormOf, userEditOf, validateDesignerForm, validateUserForm } from './edit';
 

@@ -1,4 +1,5 @@
 import type { PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 import type { AdminDesignerEdit, AdminUserEdit } from '../api/adminApi';
 
 /**

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/api/errors';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/admin';
 
 /** What the admin panel says about a failed call: the spec's admin texts first, then the cause. */
 export function adminErrorMessage(error: AppError | undefined, fallback: PlainKey = 'admin.error.requestFailed'): string {

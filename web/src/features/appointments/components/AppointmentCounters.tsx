@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { useDesignerSummaryQuery } from '../api/appointmentsApi';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { addMonths, monthGrid, sameMonth, type Month } from '../lib/calendar';
 import styles from './BookingCalendar.module.css';
 

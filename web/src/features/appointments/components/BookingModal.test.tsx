@@ -114,19 +114,19 @@ describe('BookingModal', () => {
     renderModal();
     await screen.findByRole('radio', { name: '10:00' });
     const field = dateField();
-    fireEvent.change(field, { target: { value: '3102' } });
+    fireEvent.input(field, { target: { value: '3102' } });
     expect(field.value).toBe('31/02');
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.change(field, { target: { value: '31022027' } });
+    fireEvent.input(field, { target: { value: '31022027' } });
     expect(screen.getByRole('alert').textContent).toBe('Data non valida');
-    fireEvent.change(field, { target: { value: '01/01/2023' } });
+    fireEvent.input(field, { target: { value: '01/01/2023' } });
     expect(screen.getByRole('alert').textContent).toBe('Data non valida');
-    fireEvent.change(field, { target: { value: '09/03/2026' } });
+    fireEvent.input(field, { target: { value: '09/03/2026' } });
     expect(screen.getByRole('alert').textContent).toBe('La data non può essere nel passato');
-    fireEvent.change(field, { target: { value: '12/0' } });
+    fireEvent.input(field, { target: { value: '12/0' } });
     fireEvent.blur(field);
     expect(screen.getByRole('alert').textContent).toBe('Formato data non valido. Usa gg/mm/aaaa');
-    fireEvent.change(field, { target: { value: 'ab1203x2026' } });
+    fireEvent.input(field, { target: { value: 'ab1203x2026' } });
     expect(field.value).toBe('12/03/2026');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['09:00']);
@@ -135,7 +135,7 @@ describe('BookingModal', () => {
   it('shows the empty-state texts for a day without slots', async () => {
     renderModal();
     await screen.findByRole('radio', { name: '10:00' });
-    fireEvent.change(dateField(), { target: { value: '13/03/2026' } });
+    fireEvent.input(dateField(), { target: { value: '13/03/2026' } });
     expect(screen.getByText('Nessun orario disponibile per questa data.')).toBeTruthy();
     expect(screen.getByText("Prova a selezionare un'altra data.")).toBeTruthy();
   });
@@ -159,7 +159,7 @@ describe('BookingModal', () => {
   it('books the chosen slot and hands the appointment over', async () => {
     const { onBooked } = renderModal();
     fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
-    fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: ' Cucina ' } });
+    fireEvent.input(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: ' Cucina ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     const post = requests.find((r) => r.method === 'POST');
@@ -205,7 +205,7 @@ describe('BookingModal', () => {
     const { onQueued } = renderModal();
     await screen.findByText(/Sei offline: questi orari erano liberi all'ultimo aggiornamento/);
     fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
-    fireEvent.change(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: 'Soggiorno di 30 mq' } });
+    fireEvent.input(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: 'Soggiorno di 30 mq' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia richiesta' }));
     await waitFor(() => expect(onQueued).toHaveBeenCalled());
     const [entry] = await db.outbox.toArray();

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { BUSINESS_TIME_ZONE, formatRelative, formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';

@@ -1,5 +1,6 @@
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import type { CustomerAppointment } from '../api/appointmentsApi';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';

@@ -5,6 +5,7 @@ import type { AppError } from '../../../shared/api/errors';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';

@@ -117,7 +117,7 @@ describe('PendingRequests', () => {
     expect(net.calls.some((call) => call.method === 'PUT')).toBe(false);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Rifiuta' }));
-    fireEvent.change(within(card).getByLabelText(/Motivo per il cliente/), { target: { value: '  Sono in cantiere.  ' } });
+    fireEvent.input(within(card).getByLabelText(/Motivo per il cliente/), { target: { value: '  Sono in cantiere.  ' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Rifiuta richiesta' }));
     await within(region()).findByText('Hai rifiutato la richiesta di Bruno Gialli.', undefined, SLOW);
     const put = net.calls.find((call) => call.method === 'PUT');

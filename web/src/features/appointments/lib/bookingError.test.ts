@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpError, transportError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import { bookingFailure } from './bookingError';
 
 const alternatives = [

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/api/errors';
 import type { PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 import type { Slot } from '../api/appointmentsApi';
 
 /** What the booking modal does with a refused booking. */

@@ -1,4 +1,5 @@
 import type { PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/appointments';
 
 /** How a status is shown: its label and the colour family of its badge (customer spec, section 4). */
 export type StatusTone = 'orange' | 'green' | 'red' | 'grey' | 'neutral';

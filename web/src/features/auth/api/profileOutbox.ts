@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
 import { showToast } from '../../../shared/ui/Toast';
 import type { AuthDispatch } from '../hooks/useAuthDispatch';

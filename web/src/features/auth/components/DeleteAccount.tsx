@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { logout } from '../../../shared/session/logout';
 import { Alert } from '../../../shared/ui/Alert';

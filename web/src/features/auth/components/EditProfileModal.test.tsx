@@ -76,12 +76,12 @@ function jpegFile(name: string): File {
 describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('shows the spec texts for a missing name and a bad e-mail, and sends nothing', async () => {
     renderModal();
-    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: ' ' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Nome'), { target: { value: ' ' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: '' } });
     save();
     expect(await screen.findByText('Il nome è obbligatorio')).toBeTruthy();
     expect(screen.getByText("L'email è obbligatoria")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'anna@' } });
     save();
     expect(await screen.findByText('Formato email non valido')).toBeTruthy();
     expect(requests).toEqual([]);
@@ -99,10 +99,10 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
 
   it('takes a field message away as soon as the field is corrected', async () => {
     renderModal();
-    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'anna@' } });
+    fireEvent.input(screen.getByLabelText(/^Email/), { target: { value: 'anna@' } });
     save();
     expect(await screen.findByText('Formato email non valido')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'anna@example.com' } });
+    fireEvent.input(screen.getByLabelText(/^Email/), { target: { value: 'anna@example.com' } });
     await waitFor(() => expect(screen.queryByText('Formato email non valido')).toBeNull());
   });
 
@@ -123,7 +123,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [jpegFile('io.jpg')] } });
     await waitFor(() => expect(screen.getByAltText('Foto del profilo di Anna Rossi').getAttribute('src')).toBe('blob:preview'));
-    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: ' Milano ' } });
+    fireEvent.input(screen.getByLabelText(/Località/), { target: { value: ' Milano ' } });
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const sent = requests.find((r) => r.method === 'PUT');
@@ -138,7 +138,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('puts a taken e-mail on the e-mail field', async () => {
     reply = { status: 409, body: { detail: 'A user with this email already exists', reason: 'email_taken' } };
     renderModal();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bruno@example.com' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'bruno@example.com' } });
     save();
     expect(await screen.findByText('Questa email è già usata da un altro account.')).toBeTruthy();
   });
@@ -146,7 +146,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('offline, queues the text changes in the outbox and shows them at once', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { onClose, store } = renderModal();
-    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: 'Napoli' } });
+    fireEvent.input(screen.getByLabelText(/Località/), { target: { value: 'Napoli' } });
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const entries = await db.outbox.toArray();
@@ -159,7 +159,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('a 503 after the server committed: the edit is queued with the key and body already sent, so the retry is replayed', async () => {
     reply = { status: 503, body: { detail: 'Fault injected after the request was committed', reason: 'fault_injected' } };
     const { onClose, store } = renderModal();
-    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: ' Torino ' } });
+    fireEvent.input(screen.getByLabelText(/Località/), { target: { value: ' Torino ' } });
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const direct = requests.find((r) => r.method === 'PUT');
@@ -177,7 +177,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
   it('a refusal is not queued: it stays on the form', async () => {
     reply = { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'too long', type: 'value_error' }] } };
     const { onClose } = renderModal();
-    fireEvent.change(screen.getByLabelText(/Località/), { target: { value: 'Bari' } });
+    fireEvent.input(screen.getByLabelText(/Località/), { target: { value: 'Bari' } });
     save();
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     await new Promise((done) => setTimeout(done, 50));

@@ -70,7 +70,7 @@ afterEach(() => {
 });
 
 function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
 describe('LoginPage', { timeout: 30_000 }, () => {

@@ -5,6 +5,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/auth';
+import '../../../shared/i18n/parts/designers';
 import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
 import { dropLeadQuery } from '../../../shared/lib/lead';
 import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { signOut } from '../../../shared/session/signOut';
 import { Button } from '../../../shared/ui/Button';

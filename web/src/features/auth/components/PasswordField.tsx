@@ -1,5 +1,6 @@
 import { forwardRef, useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/auth';
 import { TextField, type TextFieldProps } from '../../../shared/ui/Field';
 import styles from './Auth.module.css';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import styles from './Profile.module.css';
 

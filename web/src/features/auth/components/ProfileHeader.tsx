@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { Button } from '../../../shared/ui/Button';
 import type { Account } from '../lib/account';
 import { styleLabel } from '../lib/styles';

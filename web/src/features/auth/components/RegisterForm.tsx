@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/auth';
 import type { QuizResult } from '../../../shared/lib/journey';
 import { leadFields } from '../../../shared/lib/lead';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';

@@ -75,11 +75,11 @@ describe('password reset pages', { timeout: 30_000 }, () => {
   it('checks the new password, sends once while busy, then shows success and goes to /login after 3 seconds', async () => {
     const router = renderAt('/reset-password?token=abc123');
     expect(screen.getByRole('heading', { level: 1, name: 'Reimposta Password' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Nuova password'), { target: { value: 'nuova-pass-1' } });
-    fireEvent.change(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-2' } });
+    fireEvent.input(screen.getByLabelText('Nuova password'), { target: { value: 'nuova-pass-1' } });
+    fireEvent.input(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reimposta Password' }));
     expect(await screen.findByText('Le password non coincidono.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-1' } });
+    fireEvent.input(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reimposta Password' }));
     const busy = await screen.findByRole('button', { name: 'Salvataggio della nuova password...' });
     fireEvent.click(busy);
@@ -97,8 +97,8 @@ describe('password reset pages', { timeout: 30_000 }, () => {
   it('explains an expired or used link', async () => {
     reply = { status: 400, body: { detail: 'Invalid or expired reset token', reason: 'reset_token_invalid' } };
     renderAt('/reset-password?token=old');
-    fireEvent.change(screen.getByLabelText('Nuova password'), { target: { value: 'nuova-pass-1' } });
-    fireEvent.change(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-1' } });
+    fireEvent.input(screen.getByLabelText('Nuova password'), { target: { value: 'nuova-pass-1' } });
+    fireEvent.input(screen.getByLabelText('Conferma nuova password'), { target: { value: 'nuova-pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reimposta Password' }));
     await screen.findByRole('button', { name: 'Salvataggio della nuova password...' });
     await settle();
@@ -109,7 +109,7 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     const router = renderAt('/request-password-reset');
     fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
     expect(await screen.findByText('Inserisci il tuo indirizzo email')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
     expect(await screen.findByRole('button', { name: 'Invio link di reset...' })).toBeTruthy();
     await settle();

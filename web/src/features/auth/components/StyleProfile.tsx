@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import type { StyleAnalysis } from '../../../shared/lib/journey';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';

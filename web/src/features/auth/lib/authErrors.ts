@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/auth';
 
 /** Phrases that mean "wrong e-mail or password" (customer spec, section 8, Login). */
 const BAD_CREDENTIAL_PHRASES = [

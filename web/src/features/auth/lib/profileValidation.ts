@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 import { sniffImage } from '../../../shared/lib/imageSniff';
 import { isEmail } from './validation';
 

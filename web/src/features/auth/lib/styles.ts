@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/account';
 
 /** The five style codes in display order (customer spec, section 3). */
 export const STYLE_CODES = ['A', 'B', 'C', 'D', 'E'] as const;

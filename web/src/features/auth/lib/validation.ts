@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/auth';
 
 /** The minimum password length (server and client agree; customer spec, section 5). */
 export const MIN_PASSWORD_LENGTH = 8;

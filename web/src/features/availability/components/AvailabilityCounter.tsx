@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/availability';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { useWeeklyAvailabilityQuery } from '../api/availabilityApi';
 import { useAvailabilityQueue } from '../hooks/useAvailabilityQueue';

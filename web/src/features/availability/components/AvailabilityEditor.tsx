@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/availability';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';

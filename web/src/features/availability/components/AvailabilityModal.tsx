@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/availability';
 import { Modal } from '../../../shared/ui/Modal';
 import type { AvailabilityWindow } from '../api/availabilityApi';
 import { AvailabilityEditor } from './AvailabilityEditor';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/availability';
 import { Button } from '../../../shared/ui/Button';
 import type { AvailabilityConflict } from '../lib/queued';
 import styles from './ConflictPanel.module.css';

@@ -4,6 +4,7 @@ import { useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/availability';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
 import { discardAction, enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
 import { selectUserId, type WithSession } from '../../../shared/session/sessionSlice';

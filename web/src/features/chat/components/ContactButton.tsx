@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';

@@ -1,5 +1,6 @@
 import { formatDateTime, formatTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';

@@ -35,7 +35,7 @@ describe('ContactModal', () => {
     const field = await screen.findByLabelText('Il tuo messaggio');
     const send = screen.getByRole('button', { name: 'Invia messaggio' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
-    fireEvent.change(field, { target: { value: '   \n ' } });
+    fireEvent.input(field, { target: { value: '   \n ' } });
     fireEvent.blur(field);
     expect(send.disabled).toBe(true);
     expect(screen.getByText('Per favore inserisci un messaggio')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('ContactModal', () => {
   it('queues the trimmed message with a client id in the outbox', async () => {
     renderModal();
     const field = await screen.findByLabelText('Il tuo messaggio');
-    fireEvent.change(field, { target: { value: '  Ciao Sofia, vorrei rifare la cucina.  ' } });
+    fireEvent.input(field, { target: { value: '  Ciao Sofia, vorrei rifare la cucina.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invia messaggio' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();

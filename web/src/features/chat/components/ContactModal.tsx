@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';

@@ -51,7 +51,7 @@ describe('Conversation offline', () => {
     expect(screen.queryByText(/Impossibile caricare la conversazione/)).toBeNull();
 
     const box = screen.getByLabelText('Scrivi un messaggio');
-    fireEvent.change(box, { target: { value: 'Giovedì va benissimo, alle 18?' } });
+    fireEvent.input(box, { target: { value: 'Giovedì va benissimo, alle 18?' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();

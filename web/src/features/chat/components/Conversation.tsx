@@ -3,6 +3,7 @@ import { api } from '../../../shared/api/api';
 import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { useThunkDispatch } from '../../../shared/lib/dispatch';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { ChatModal } from './ChatModal';
 import { ContactList } from './ContactList';
 import styles from './Chat.module.css';

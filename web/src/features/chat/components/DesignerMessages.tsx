@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { Button } from '../../../shared/ui/Button';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { UNREAD_POLL_MS, useUnreadCountQuery } from '../api/chatApi';

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { api } from '../../../shared/api/api';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/chat';
 import { useThunkDispatch } from '../../../shared/lib/dispatch';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
 import { discardAction, enqueueAction, registerOutboxHandler, retryAction } from '../../../shared/offline/outboxService';

@@ -1,5 +1,6 @@
 import { enqueueAction, registerOutboxHandler } from '../../../shared/offline/outboxService';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { showToast } from '../../../shared/ui/Toast';
 import type { DesignersDispatch } from '../hooks/useDesignersDispatch';
 import { parseDesigner, type Designer } from '../lib/designer';

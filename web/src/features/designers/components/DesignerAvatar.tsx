@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { avatarFor } from '../lib/avatar';
 import styles from './DesignerAvatar.module.css';

@@ -93,9 +93,9 @@ describe('DesignerDashboard', { timeout: 30_000 }, () => {
     renderDashboard(designerUser);
     fireEvent.click(await screen.findByRole('button', { name: 'Modifica profilo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifica profilo' });
-    fireEvent.change(screen.getByLabelText(/^Budget minimo/), { target: { value: '250' } });
-    fireEvent.change(screen.getByLabelText('Anni di esperienza'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Biografia'), { target: { value: ' ' } });
+    fireEvent.input(screen.getByLabelText(/^Budget minimo/), { target: { value: '250' } });
+    fireEvent.input(screen.getByLabelText('Anni di esperienza'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Biografia'), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' }));
     await waitFor(() => expect(dialog.textContent).toContain('Minimum budget must be at least €300'));
     expect(dialog.textContent).toContain('Please enter your years of experience');

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { selectIsDesigner, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { PageLoader } from '../../../shared/ui/PageLoader';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { displayUrl, externalUrl, socialLink } from '../../../shared/lib/links';
 import { websiteOf, type Designer } from '../lib/designer';
 import styles from './DesignerLinks.module.css';

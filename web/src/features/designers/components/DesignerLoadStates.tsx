@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { StatusPanel } from './StatusPanel';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { useDesignerPage } from '../hooks/useDesigner';

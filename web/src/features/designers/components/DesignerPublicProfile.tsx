@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { useDesignerPage } from '../hooks/useDesigner';
 import type { Designer } from '../lib/designer';

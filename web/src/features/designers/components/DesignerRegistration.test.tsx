@@ -46,10 +46,10 @@ function tick(name: string | RegExp, role: 'checkbox' | 'radio' = 'checkbox') {
 }
 
 function fillForm() {
-  fireEvent.change(screen.getByLabelText('Nome e cognome'), { target: { value: 'Chiara Galli' } });
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'chiara@example.com' } });
-  fireEvent.change(screen.getByLabelText('Città'), { target: { value: ' Bari ' } });
-  fireEvent.change(screen.getByLabelText('Biografia'), { target: { value: 'Case luminose.' } });
+  fireEvent.input(screen.getByLabelText('Nome e cognome'), { target: { value: 'Chiara Galli' } });
+  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'chiara@example.com' } });
+  fireEvent.input(screen.getByLabelText('Città'), { target: { value: ' Bari ' } });
+  fireEvent.input(screen.getByLabelText('Biografia'), { target: { value: 'Case luminose.' } });
   tick(/^Naturale e mediterraneo/, 'radio');
   tick('Mediterraneo');
   tick('5-7 giorni', 'radio');
@@ -92,13 +92,13 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
     const submit = await screen.findByRole('button', { name: 'Crea account designer' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'corta' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'corta' } });
     expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
-    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanzA' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanzA' } });
     expect(screen.getByText('Le password non corrispondono')).toBeTruthy();
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
     expect((submit as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(submit);
     await screen.findByText('login ?email=chiara%40example.com&welcome=designer');
@@ -117,8 +117,8 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     renderRegistration();
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
-    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crea account designer' }));
     await screen.findByText('This email address is already registered. Please use a different email.');
     fireEvent.click(screen.getByRole('button', { name: 'Torna al modulo' }));
@@ -131,8 +131,8 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     renderRegistration();
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
-    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
-    fireEvent.change(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crea account designer' }));
     await screen.findByText('Network error: Unable to connect to the server. Please check your internet connection and try again.');
   });

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';

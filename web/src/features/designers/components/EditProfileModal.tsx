@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isUnreachable } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { logout } from '../../../shared/session/logout';

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { Alert } from '../../../shared/ui/Alert';
 import type { FormError } from '../lib/form';
 import styles from './ErrorSummary.module.css';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { FullscreenViewer } from '../../../shared/ui/FullscreenViewer';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import styles from './GalleryGrid.module.css';

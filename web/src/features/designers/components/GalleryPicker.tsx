@@ -1,5 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { Alert } from '../../../shared/ui/Alert';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import type { GalleryPicker as GalleryPickerState } from '../hooks/usePicturePicker';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import type { PhotoPicker as PhotoPickerState } from '../hooks/usePicturePicker';
 import styles from './PhotoPicker.module.css';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { Choice, ChoiceGroup, TextAreaField, TextField } from '../../../shared/ui/Field';
 import { FIRST_PROPOSAL_TIMES, SPECIALTIES, STYLE_CODES, WORK_MODES, type StyleCode, type WorkMode } from '../lib/designer';
 import type { FormField, ProfileForm } from '../lib/form';

@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import styles from './VerifiedBadge.module.css';
 
 /** Shown when an admin has verified the designer. */

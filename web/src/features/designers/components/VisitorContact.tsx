@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { Button } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';

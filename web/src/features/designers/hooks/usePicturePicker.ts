@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 import { MAX_GALLERY } from '../lib/designer';
 import { galleryKey, moveItem, roomLeft, storedItems, type GalleryItem } from '../lib/gallery';
 import { GALLERY_SIZE, PROFILE_PHOTO_SIZE, isImageFile, resizeImageFile } from '../lib/resizeImage';

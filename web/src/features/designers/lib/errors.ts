@@ -1,5 +1,6 @@
 import { transportError, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
 
 /**
  * What a query hook reports as its error: the base query's AppError, or (when an answer could not

@@ -1,4 +1,6 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/designers';
+import '../../../shared/i18n/parts/home';
 import type { StyleCode, WorkMode } from './designer';
 
 /** The designer-side style name ("Minimal e contemporaneo"), as registration and the dashboard show it. */

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { SHARE_PLATFORMS, useGetLikeStatsQuery, useGetShareStatsQuery, type SharePlatform } from '../api/engagementApi';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import { Alert } from '../../../shared/ui/Alert';
 import { offlineImageUrl } from '../../../shared/offline/imageStore';
 import { useKeepImagesOffline } from '../../../shared/offline/useKeptImages';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import { useLike } from '../hooks/useLike';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import { DashboardCounter } from '../../../shared/ui/DashboardCounter';
 import { useGetLikeCountQuery } from '../api/engagementApi';
 import { DesignerStatsModal, type StatsTab } from './DesignerStatsModal';

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import { currentLead } from '../../../shared/lib/journey';
 import { leadFields } from '../../../shared/lib/lead';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';

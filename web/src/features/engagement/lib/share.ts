@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/engagement';
 import type { SharePlatform } from '../api/engagementApi';
 
 /** What a share needs to know about the designer. */

@@ -1,4 +1,5 @@
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/home';
 
 /**
  * A calm living room drawn in the brand palette: an arched window, a linen sofa, a floor lamp,

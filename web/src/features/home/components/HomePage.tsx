@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/home';
 import { HomeJourney } from '../../questionnaire/components/HomeJourney';
 import { queryIntent } from '../../questionnaire/lib/homeFlow';
 import { ButtonLink } from '../../../shared/ui/Button';

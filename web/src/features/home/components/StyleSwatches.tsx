@@ -1,4 +1,5 @@
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/home';
 import styles from './HomePage.module.css';
 
 interface StyleCard {

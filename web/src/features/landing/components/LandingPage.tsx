@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/landing';
 import { Logo } from '../../../shared/ui/Logo';
 import { useCountdown } from '../hooks/useCountdown';
 import { pad2 } from '../lib/countdown';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/privacy';
 import { useThunkDispatch } from '../../../shared/lib/dispatch';
 import { cookieSettingsOpened } from '../../../shared/shell/shellSlice';
 import { Button } from '../../../shared/ui/Button';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/matching';
 import { galleryPaths } from '../../../shared/lib/imagePath';
 import { offlineImageUrl } from '../../../shared/offline/imageStore';
 import { FullscreenViewer } from '../../../shared/ui/FullscreenViewer';

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/matching';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';

@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/matching';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { renderDesignerCardActions } from './DesignerCardActions';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/parts/matching';
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseDesigner, type Designer } from '../../designers/lib/designer';
 import { parseAnalysis, type StyleAnalysis } from './analysis';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/push';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Switch } from '../../../shared/ui/Switch';

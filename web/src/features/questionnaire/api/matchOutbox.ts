@@ -3,6 +3,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../../shared/api/api';
 import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/quiz';
 import { showToast } from '../../../shared/ui/Toast';
 import { loadLastResult, saveLastResult } from '../lib/lastResult';
 import { parseMatchPage } from '../../matching/lib/matches';

@@ -3,6 +3,8 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/matching';
+import '../../../shared/i18n/parts/quiz';
 import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { registrationPath, saveQuiz } from '../../../shared/lib/journey';
 import type { Lead } from '../../../shared/lib/lead';

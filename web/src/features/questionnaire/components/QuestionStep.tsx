@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/quiz';
 import { Button } from '../../../shared/ui/Button';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import type { QuizOption, QuizQuestion } from '../lib/questionnaire';

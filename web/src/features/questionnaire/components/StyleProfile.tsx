@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/quiz';
 import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
 import { orderedShares, type StyleAnalysis, type StyleInfo } from '../lib/questionnaire';
 import styles from './StyleProfile.module.css';

@@ -1,3 +1,4 @@
+import '../../../shared/i18n/parts/matching';
 import { describe, expect, it } from 'vitest';
 import type { StyleCode } from '../../designers/lib/designer';
 import { chosenOptions, orderedShares, parseAnalysis, parseQuestionnaire, scoreOptions } from './questionnaire';

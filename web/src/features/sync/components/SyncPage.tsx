@@ -3,6 +3,7 @@ import { confirmOldAction, discardAction, drainOutbox, retryAction } from '../..
 import { useOutboxStatus } from '../../../shared/offline/useOutboxStatus';
 import { formatDateTime, formatTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/sync';
 import { Button } from '../../../shared/ui/Button';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useOutboxEntries } from '../hooks/useOutboxEntries';

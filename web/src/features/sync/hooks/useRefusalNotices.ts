@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/sync';
 import { showToast } from '../../../shared/ui/Toast';
 import { entryLabelKey, refusalsToAnnounce } from '../lib/entries';
 import { useOutboxEntries } from './useOutboxEntries';

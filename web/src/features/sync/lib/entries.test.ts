@@ -1,3 +1,4 @@
+import '../../../shared/i18n/parts/sync';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/offline/db';
 import { entryActions, entryLabelKey, entryState, refusalsToAnnounce, registerKindLabel, sortForPage } from './entries';

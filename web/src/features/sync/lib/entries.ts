@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '../../../shared/offline/db';
 import type { PlainKey } from '../../../shared/i18n/t';
+import '../../../shared/i18n/parts/sync';
 
 /** The states a person sees for a queued action. */
 export type EntryState = 'pending' | 'sending' | 'sent' | 'failed' | 'review';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
-import { inBrowser, openBrowser, saveScreenshot, type BrowserSession } from './harness/browser';
+import { inBrowser, openBrowser, saveScreenshot, untilServiceWorkerControls, type BrowserSession } from './harness/browser';
 import { makeJpegFiles } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -198,7 +198,7 @@ describe('designers see and act on new requests', () => {
       await page.waitForURL(/\/designer-profile$/);
       const card = pendingRegion(page).getByRole('listitem').filter({ hasText: 'Dario Rosa' });
       await card.waitFor();
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       // The installed app opened without a connection shows the requests it last saw.
       await page.reload();

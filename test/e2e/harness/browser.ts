@@ -87,6 +87,14 @@ export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenO
   };
 }
 
+/**
+ * Waits until the service worker is active and controls the page (it has precached the app and
+ * claimed the page): from then on the app's chunks load without a network, so the page may go offline.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+}
+
 function fileSafe(name: string): string {
   return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
 }

@@ -7,6 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('./', import.meta.url)),
     include: ['test/e2e/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['test/e2e/harness/one-browser.ts'],
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 90_000,

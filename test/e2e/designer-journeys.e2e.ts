@@ -296,7 +296,11 @@ describe('one like, counted once everywhere', () => {
         await button.click();
         await expect.poll(() => heart.textContent()).toBe(String(before + 1));
         await expect.poll(() => button.getAttribute('aria-label')).toBe(`${name}: ${before + 1} mi piace`);
-        await expect.poll(async () => (await api.must(200, 'GET', `/api/likes/designer/${designerId}/count`, null)).like_count).toBe(before + 1);
+        // The like goes through the outbox: the server has it once the send is done, which takes more
+        // than expect.poll's default second on a busy machine.
+        await expect
+          .poll(async () => (await api.must(200, 'GET', `/api/likes/designer/${designerId}/count`, null)).like_count, { timeout: 20_000 })
+          .toBe(before + 1);
         await saveScreenshot(page, `journey-like-${width}`);
       });
       const admin = await api.login('admin@interno.demo', 'InternoAdmin2026!');

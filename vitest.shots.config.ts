@@ -7,6 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('./', import.meta.url)),
     include: ['test/e2e/*.shots.ts'],
     environment: 'node',
+    setupFiles: ['test/e2e/harness/one-browser.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 90_000,

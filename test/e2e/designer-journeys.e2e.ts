@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
-import { inBrowser, openBrowser, saveScreenshot, type BrowserSession } from './harness/browser';
+import { inBrowser, openBrowser, saveScreenshot, untilServiceWorkerControls, type BrowserSession } from './harness/browser';
 import { makeJpegFiles } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -198,7 +198,7 @@ describe('designers see and act on new requests', () => {
       await page.waitForURL(/\/designer-profile$/);
       const card = pendingRegion(page).getByRole('listitem').filter({ hasText: 'Dario Rosa' });
       await card.waitFor();
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       // The installed app opened without a connection shows the requests it last saw.
       await page.reload();
@@ -296,7 +296,11 @@ describe('one like, counted once everywhere', () => {
         await button.click();
         await expect.poll(() => heart.textContent()).toBe(String(before + 1));
         await expect.poll(() => button.getAttribute('aria-label')).toBe(`${name}: ${before + 1} mi piace`);
-        await expect.poll(async () => (await api.must(200, 'GET', `/api/likes/designer/${designerId}/count`, null)).like_count).toBe(before + 1);
+        // The like goes through the outbox: the server has it once the send is done, which takes more
+        // than expect.poll's default second on a busy machine.
+        await expect
+          .poll(async () => (await api.must(200, 'GET', `/api/likes/designer/${designerId}/count`, null)).like_count, { timeout: 20_000 })
+          .toBe(before + 1);
         await saveScreenshot(page, `journey-like-${width}`);
       });
       const admin = await api.login('admin@interno.demo', 'InternoAdmin2026!');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { axeProblems, makeJpegFiles, makeTextFile, signInThroughApi } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -233,6 +233,8 @@ describe('designers', () => {
       await signInThroughApi(page, EMAIL, PASSWORD);
       await page.goto(`${server.baseUrl}/designer-profile`);
       await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      // The edit dialog is a chunk of its own: offline, only the service worker can serve it.
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Modifica profilo' }).click();
       const modal = page.getByRole('dialog', { name: 'Modifica profilo' });

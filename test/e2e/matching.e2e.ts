@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser, saveScreenshot } from './harness/browser';
+import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { axeProblems } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -131,10 +131,7 @@ describe('questionnaire and matching', () => {
       await page.goto(`${server.baseUrl}/?openQuestionnaire=true`);
       await acceptEssentialCookies(page);
       await page.getByText('Domanda 1 di 7').waitFor();
-      await page.waitForFunction(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return registration.active !== null && navigator.serviceWorker.controller !== null;
-      });
+      await untilServiceWorkerControls(page);
 
       await context.setOffline(true);
       await page.reload();

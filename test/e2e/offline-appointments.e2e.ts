@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -93,7 +93,7 @@ describe('offline appointments: the designer', () => {
       const finished: Request[] = [];
       context.on('requestfinished', (request) => finished.push(request));
       await designerCard(page, designer, 'Ilaria Costa');
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
 
       // On the building site: no signal. The list opens from IndexedDB.
       await context.setOffline(true);
@@ -145,7 +145,7 @@ async function chooseOffline(page: Page, context: import('playwright-core').Brow
   await api.signIn(page, account);
   await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designerId}`);
   // The installed app: the service worker holds the shell and the lazy screens for offline use.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+  await untilServiceWorkerControls(page);
   const dialog = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
   await dialog.getByLabel('Data').fill(typed(slot.date));
   await dialog.getByRole('radio', { name: slot.time }).waitFor();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account, type SlotJson } from './harness/api';
-import { ARTIFACTS_DIR, inBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -76,7 +76,7 @@ describe('offline availability', () => {
       await designerPage(page, designer);
       let editor = await openEditor(page);
       await page.keyboard.press('Escape');
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
 
       // Offline, a fresh load: the shell from the service worker, the week from IndexedDB.
       await context.setOffline(true);

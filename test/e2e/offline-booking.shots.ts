@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -51,7 +51,7 @@ describe('offline booking screenshots', () => {
       try {
         await api.signIn(page, customer);
         await page.goto(`${server.baseUrl}/appuntamenti/prenota/${designer.id}`);
-        await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+        await untilServiceWorkerControls(page);
         const dialog = page.getByRole('dialog', { name: 'Prenota una videochiamata' });
         await dialog.getByLabel('Data').fill(typed(slot.date));
         await dialog.getByRole('radio', { name: slot.time }).waitFor();

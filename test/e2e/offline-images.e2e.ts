@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { inBrowser, saveScreenshot } from './harness/browser';
+import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -67,7 +67,7 @@ describe('offline pictures', () => {
       await expect.poll(async () => (await keptPictures(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
       const kept = await keptPictures(page);
       expect(kept.every((row) => row.bytes > 0 && row.userId === String(customer.user.id))).toBe(true);
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
 
       // Without the service worker's picture cache, offline: the copy in IndexedDB is what shows.
       await page.evaluate(async () => {

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -113,6 +113,11 @@ describe('offline proof', () => {
       const second = await context.newPage();
       await second.goto(`${server.baseUrl}/appuntamenti`);
       await second.getByRole('tab', { name: /In Attesa/ }).waitFor();
+      // Both tabs run from the service worker before the connection drops: a tab it does not control
+      // yet (it was still precaching, which takes seconds on a busy machine) cannot load the offline
+      // layer once offline, and would never show the queued action.
+      await untilServiceWorkerControls(page);
+      await untilServiceWorkerControls(second);
 
       await context.setOffline(true);
       await cancelFrom(card);
@@ -161,7 +166,7 @@ describe('offline proof', () => {
     const { customer } = await api.pendingRequest('Elsa Gatti', 'Pia Longo');
     await inBrowser('proof-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await openRequests(page, customer, 'Pia Longo');
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await page.close();
       await context.setOffline(true);
       const cold = await context.newPage();
@@ -187,7 +192,7 @@ describe('offline proof', () => {
       let week = page.getByRole('dialog', { name: 'Gestione Disponibilità' });
       await week.waitFor();
       await week.getByRole('button', { name: /Chiudi/ }).first().click();
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await page.close();
 
       await context.setOffline(true);
@@ -215,7 +220,7 @@ describe('offline proof', () => {
       await page.goto(`${server.baseUrl}/profile/${designer.id}`);
       const like = page.getByTestId('like-button');
       await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       await like.click();
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 describe('offline app shell', () => {
@@ -18,10 +18,7 @@ describe('offline app shell', () => {
       await page.goto(server.baseUrl);
       await page.getByRole('heading', { level: 1 }).waitFor();
       // The service worker installs, precaches the shell and takes control (clients.claim).
-      await page.waitForFunction(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return registration.active !== null && navigator.serviceWorker.controller !== null;
-      });
+      await untilServiceWorkerControls(page);
       await page.getByRole('button', { name: 'Solo Essenziali' }).click();
 
       await context.setOffline(true);

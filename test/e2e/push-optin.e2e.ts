@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { fakePushManager, startPushService } from './harness/push';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -91,7 +91,7 @@ describe('push opt-in', () => {
       await panel(page).getByText('Notifiche attive su questo dispositivo').waitFor({ timeout: 15_000 });
 
       // A customer books: the request is pushed to the designer's device and shown by the worker.
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       const cdp = await context.newCDPSession(page);
       const registration = await registrationId(cdp, origin);
       const anna = await api.customer('Anna Neri');

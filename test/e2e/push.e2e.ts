@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
 import { startPushService } from './harness/push';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -66,7 +66,7 @@ describe('web push', () => {
       await context.route(/\/api\/events(\?|$)/, (route) => route.abort());
       await api.signIn(page, sofia);
       await page.goto(`${server.baseUrl}/appuntamenti`);
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       const cdp = await context.newCDPSession(page);
       const registration = await registrationId(cdp, origin);
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser, shareOneBrowser } from './harness/browser';
+import { inBrowser } from './harness/browser';
 import { apiClient, type Account } from './harness/api';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -11,8 +11,6 @@ import { startInterno, type RunningServer } from './harness/server';
  * gives the spec's message and the nearest alternatives; offline, booking becomes a request on the
  * slots last seen (disabled when none was ever seen).
  */
-
-shareOneBrowser();
 
 let server: RunningServer;
 let api: ReturnType<typeof apiClient>;

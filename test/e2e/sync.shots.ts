@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /** `npm run screenshots`: the sync page with one action refused and one waiting, at 390 and 1280 px. */
@@ -35,7 +35,7 @@ describe('sync screenshots', () => {
       await page.getByRole('tab', { name: /In Attesa/ }).click();
       const cards = page.getByRole('listitem').filter({ hasText: 'Ugo Bassi' });
       await cards.nth(1).waitFor();
-      await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       await cards.first().getByRole('button', { name: 'Annulla richiesta' }).click();
       await cards.first().getByRole('button', { name: 'Sì, annulla' }).click();

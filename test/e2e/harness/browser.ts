@@ -36,10 +36,12 @@ let useShared = false;
 
 /**
  * Makes this test file's journeys share one Chromium process, each in a fresh browser context of its
- * own (separate storage, cache and service workers, like a new profile). Starting Chromium with a new
- * profile takes seconds, ten and more on a busy machine, and a test of three journeys spent most of
- * its time budget on that; a context takes milliseconds. Call it at the top of a file; the browser
- * closes after the file's tests.
+ * own (separate storage, cache, permissions and service workers, like a new profile). Starting
+ * Chromium with a new profile takes seconds, ten and more on a busy machine, paid by every journey;
+ * a context takes milliseconds. The e2e and screenshot configurations call it for every file
+ * (harness/one-browser.ts, their setupFiles), so the browser starts at the first journey of a file
+ * and closes after the file's tests. Without it (a script of its own), each journey gets its own
+ * Chromium with a throwaway profile.
  */
 export function shareOneBrowser(): void {
   sharedBrowser = null;
@@ -55,8 +57,17 @@ async function newContext(width: number, height: number): Promise<{ context: Bro
   const options = { viewport: { width, height }, locale: 'it-IT', timezoneId: 'Europe/Rome', serviceWorkers: 'allow' as const };
   const launch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
   if (useShared) {
-    sharedBrowser ??= chromium.launch(launch);
-    const context = await (await sharedBrowser).newContext(options);
+    const starting = (sharedBrowser ??= chromium.launch(launch));
+    // A browser that failed to start (or crashed) is not kept: the next journey starts a new one.
+    const browser = await starting.catch((error: unknown) => {
+      if (sharedBrowser === starting) sharedBrowser = null;
+      throw error;
+    });
+    if (!browser.isConnected()) {
+      if (sharedBrowser === starting) sharedBrowser = null;
+      return newContext(width, height);
+    }
+    const context = await browser.newContext(options);
     return { context, cleanup: async () => {} };
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'interno-chromium-'));
@@ -85,6 +96,14 @@ export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenO
       await cleanup();
     },
   };
+}
+
+/**
+ * Waits until the service worker is active and controls the page (it has precached the app and
+ * claimed the page): from then on the app's chunks load without a network, so the page may go offline.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
 }
 
 function fileSafe(name: string): string {

@@ -59,24 +59,30 @@ export function useOfflineLiveQuery<T>(
   initial: T,
 ): T {
   const [value, setValue] = useState<T>(initial);
+  // A load that failed (offline before the service worker served the chunk) is retried by the app
+  // when the connection returns; `ready` turning true then runs the query again.
+  const ready = useOfflineLoaded();
   useEffect(() => {
     let active = true;
     let subscription: { unsubscribe: () => void } | null = null;
-    void loadOffline().then((runtime) => {
-      if (!active) return;
-      subscription = runtime.liveQuery(() => querier(runtime)).subscribe({
-        next: (next) => {
-          if (active) setValue(next);
-        },
-        error: (error: unknown) => console.warn('An offline query failed', error),
-      });
-    });
+    loadOffline().then(
+      (runtime) => {
+        if (!active) return;
+        subscription = runtime.liveQuery(() => querier(runtime)).subscribe({
+          next: (next) => {
+            if (active) setValue(next);
+          },
+          error: (error: unknown) => console.warn('An offline query failed', error),
+        });
+      },
+      () => undefined,
+    );
     return () => {
       active = false;
       subscription?.unsubscribe();
     };
-    // The caller's deps select the query, as with useLiveQuery.
+    // The caller's deps select the query, as with useLiveQuery; `ready` retries a failed load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [...deps, ready]);
   return value;
 }

@@ -38,6 +38,13 @@ func compressJSON(next http.Handler) (http.Handler, error) {
 			next.ServeHTTP(w, r)
 			return
 		}
+		if _, offered := r.Header["Accept-Encoding"]; !offered {
+			// No Accept-Encoding: the answer is identity whatever its size,
+			// so there is nothing for the compressor to decide; the answer
+			// still says it varies by Accept-Encoding (encodedValidators).
+			next.ServeHTTP(&encodedValidators{ResponseWriter: w}, r)
+			return
+		}
 		gz.ServeHTTP(&encodedValidators{ResponseWriter: w}, r)
 	}), nil
 }
@@ -75,14 +82,19 @@ func (w *encodedValidators) fix() {
 			h.Set("ETag", "W/"+tag)
 		}
 	}
-	for _, v := range h.Values("Vary") {
-		for _, f := range strings.Split(v, ",") {
+	vary, ok := h["Vary"]
+	if !ok {
+		h["Vary"] = hdrVaryEncoding
+		return
+	}
+	for _, v := range vary {
+		for f := range strings.SplitSeq(v, ",") {
 			if strings.EqualFold(strings.TrimSpace(f), "Accept-Encoding") {
 				return
 			}
 		}
 	}
-	h.Add("Vary", "Accept-Encoding")
+	h["Vary"] = append(vary, "Accept-Encoding")
 }
 
 func (w *encodedValidators) WriteHeader(code int) {

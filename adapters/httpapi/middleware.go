@@ -17,24 +17,30 @@ import (
 	"interno/core/trace"
 )
 
-const ctxRequestID = "request_id"
-
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
 // requestID tags every request with an id (kept from X-Request-ID when sane)
 // that appears in logs and in the response, so a user's report can be traced.
+// The id travels in the request's context only (core/trace), where the access
+// log and every other log line of the request read it.
 func requestID() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		id := c.GetHeader("X-Request-ID")
+		// The canonical key read straight from the map: Header.Get would
+		// canonicalise "X-Request-ID" (and allocate) on every request.
+		var id string
+		if v := c.Request.Header["X-Request-Id"]; len(v) > 0 {
+			id = v[0]
+		}
 		if id == "" || !validRequestID.MatchString(id) {
 			// An id only has to be unique, not secret: the runtime's
 			// ChaCha8 generator gives 64 random bits without a system call.
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], rand.Uint64())
-			id = hex.EncodeToString(b[:])
+			var raw [8]byte
+			var text [16]byte
+			binary.LittleEndian.PutUint64(raw[:], rand.Uint64())
+			hex.Encode(text[:], raw[:])
+			id = string(text[:])
 		}
-		c.Set(ctxRequestID, id)
-		// In the request's context too, so the log lines of everything the
+		// In the request's context, so the log lines of everything the
 		// request causes (core, store, mail, jobs) carry it (core/trace).
 		c.Request = c.Request.WithContext(trace.WithRequestID(c.Request.Context(), id))
 		c.Writer.Header()["X-Request-Id"] = []string{id}
@@ -43,7 +49,8 @@ func requestID() gin.HandlerFunc {
 }
 
 // accessLog writes one structured line per API request and reports its
-// duration to the observer under its route template.
+// duration to the observer under its route template. The line is built only
+// when the logger writes that level.
 func accessLog(log *slog.Logger, obs Observer) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
@@ -51,23 +58,33 @@ func accessLog(log *slog.Logger, obs Observer) gin.HandlerFunc {
 		if !strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			return
 		}
+		took := time.Since(start)
 		route := c.FullPath()
 		if route == "" {
 			route = "unmatched"
 		}
-		obs.Request(c.Request.Method, route, c.Writer.Status(), time.Since(start))
+		status := c.Writer.Status()
+		obs.Request(c.Request.Method, route, status, took)
 		level := slog.LevelInfo
-		if c.Writer.Status() >= 500 {
+		if status >= 500 {
 			level = slog.LevelError
 		}
-		attrs := make([]slog.Attr, 0, 7)
-		attrs = append(attrs, slog.String("method", c.Request.Method),
-			slog.String("path", c.Request.URL.Path), slog.Int("status", c.Writer.Status()),
-			slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000), slog.String("client_ip", c.ClientIP()))
-		if p, ok := principalOf(c); ok {
-			attrs = append(attrs, slog.Int64("user_id", p.UserID))
+		ctx := c.Request.Context()
+		h := log.Handler()
+		if !h.Enabled(ctx, level) {
+			return
 		}
-		log.LogAttrs(c.Request.Context(), level, "http", attrs...)
+		// The record is handed to the handler directly, as slog's own
+		// wrappers do: Logger.LogAttrs would also walk the stack for the
+		// caller's source position, which the log never prints.
+		r := slog.NewRecord(time.Now(), level, "http", 0)
+		r.AddAttrs(slog.String("method", c.Request.Method),
+			slog.String("path", c.Request.URL.Path), slog.Int("status", status),
+			slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.String("client_ip", c.ClientIP()))
+		if p, ok := principalOf(c); ok {
+			r.AddAttrs(slog.Int64("user_id", p.UserID))
+		}
+		_ = h.Handle(ctx, r)
 	}
 }
 
@@ -108,28 +125,48 @@ const contentSecurityPolicy = "default-src 'self'; " +
 // times longer and only means something for the web app's HTML.
 const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
+// Every response's security headers share these one-element values: net/http
+// and every handler only ever replace a header's slice (Set) or append to it
+// (Add), and a slice whose capacity is its length cannot be appended to in
+// place, so no answer can change another's. The keys are canonical, so they
+// are written straight into the header map (Header.Set would canonicalise
+// each key on every request).
+var (
+	hdrNosniff      = fixedHeader("nosniff")
+	hdrReferrer     = fixedHeader("strict-origin-when-cross-origin")
+	hdrFrameDeny    = fixedHeader("DENY")
+	hdrPermissions  = fixedHeader("camera=(), microphone=(), geolocation=(), payment=()")
+	hdrOpener       = fixedHeader("same-origin-allow-popups")
+	hdrHSTS         = fixedHeader("max-age=31536000; includeSubDomains")
+	hdrAPIPolicy    = fixedHeader(apiContentSecurityPolicy)
+	hdrPagePolicy   = fixedHeader(contentSecurityPolicy)
+	hdrNoStore      = fixedHeader("no-store")
+	hdrVaryOrigin   = fixedHeader("Origin")
+	hdrVaryEncoding = fixedHeader("Accept-Encoding")
+)
+
+// fixedHeader is a header value shared by every response: its capacity is
+// its length, so an append makes a copy.
+func fixedHeader(v string) []string { return []string{v}[:1:1] }
+
 // securityHeaders sets the headers every response carries; HSTS only when
 // the request reached us over HTTPS (directly or through a trusted proxy).
 func securityHeaders(httpsOnly bool) gin.HandlerFunc {
-	// The keys are written in canonical form straight into the header map
-	// (Header.Set would canonicalize each key on every request); each
-	// response gets its own one-element slice, so a later Add cannot reach
-	// another response's headers.
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
-		h["X-Content-Type-Options"] = []string{"nosniff"}
-		h["Referrer-Policy"] = []string{"strict-origin-when-cross-origin"}
-		h["X-Frame-Options"] = []string{"DENY"}
-		h["Permissions-Policy"] = []string{"camera=(), microphone=(), geolocation=(), payment=()"}
-		h["Cross-Origin-Opener-Policy"] = []string{"same-origin-allow-popups"}
+		h["X-Content-Type-Options"] = hdrNosniff
+		h["Referrer-Policy"] = hdrReferrer
+		h["X-Frame-Options"] = hdrFrameDeny
+		h["Permissions-Policy"] = hdrPermissions
+		h["Cross-Origin-Opener-Policy"] = hdrOpener
 		if httpsOnly || c.Request.TLS != nil {
-			h["Strict-Transport-Security"] = []string{"max-age=31536000; includeSubDomains"}
+			h["Strict-Transport-Security"] = hdrHSTS
 		}
 		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
-			h["Content-Security-Policy"] = []string{apiContentSecurityPolicy}
-			h["Cache-Control"] = []string{"no-store"}
+			h["Content-Security-Policy"] = hdrAPIPolicy
+			h["Cache-Control"] = hdrNoStore
 		} else {
-			h["Content-Security-Policy"] = []string{contentSecurityPolicy}
+			h["Content-Security-Policy"] = hdrPagePolicy
 		}
 		c.Next()
 	}
@@ -144,7 +181,12 @@ func cors(allowed []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		origin := c.GetHeader("Origin")
 		if origin != "" || strings.HasPrefix(c.Request.URL.Path, "/api/") {
-			c.Writer.Header().Add("Vary", "Origin")
+			h := c.Writer.Header()
+			if v, ok := h["Vary"]; ok {
+				h["Vary"] = append(v, "Origin")
+			} else {
+				h["Vary"] = hdrVaryOrigin
+			}
 		}
 		if origin == "" || !slices.Contains(allowed, origin) {
 			if c.Request.Method == http.MethodOptions && origin != "" && c.GetHeader("Access-Control-Request-Method") != "" {

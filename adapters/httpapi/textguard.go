@@ -45,15 +45,19 @@ func textGuard(log *slog.Logger) gin.HandlerFunc {
 			refuseText(c, log, "path", "path", bad)
 			return
 		}
-		for name, values := range r.URL.Query() {
-			if bad := checkText(name, false); bad != "" {
-				refuseText(c, log, "query", name, bad)
-				return
-			}
-			for _, v := range values {
-				if bad := checkText(v, false); bad != "" {
+		// Without a query there is nothing to parse (URL.Query would
+		// allocate an empty map on every request).
+		if r.URL.RawQuery != "" {
+			for name, values := range r.URL.Query() {
+				if bad := checkText(name, false); bad != "" {
 					refuseText(c, log, "query", name, bad)
 					return
+				}
+				for _, v := range values {
+					if bad := checkText(v, false); bad != "" {
+						refuseText(c, log, "query", name, bad)
+						return
+					}
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"interno/adapters/queueloop"
 	"interno/core/email"
 	"interno/core/trace"
 )
@@ -102,7 +103,7 @@ type Dispatcher struct {
 	store  Store
 	sender email.Sender
 	opts   DispatcherOptions
-	wake   chan struct{}
+	wake   queueloop.Waker
 }
 
 // NewDispatcher fills in defaults; it starts nothing until Run or DrainOnce.
@@ -134,45 +135,22 @@ func NewDispatcher(store Store, sender email.Sender, opts DispatcherOptions) *Di
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Dispatcher{store: store, sender: sender, opts: opts, wake: make(chan struct{}, 1)}
+	return &Dispatcher{store: store, sender: sender, opts: opts, wake: queueloop.NewWaker()}
 }
 
 // Run drains the queue every PollInterval, or sooner after Wake, until ctx is
 // done; it returns nil on cancellation. Store errors are logged and retried at
 // the next tick, so a database blip does not stop e-mail for good.
 func (d *Dispatcher) Run(ctx context.Context) error {
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-timer.C:
-		case <-d.wake:
-		}
-		full, err := d.drain(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-		if err != nil {
-			d.opts.Logger.ErrorContext(ctx, "e-mail dispatcher: queue unavailable", "err", err)
-		}
-		next := d.opts.PollInterval
-		if full && err == nil {
-			next = 0 // a full batch suggests more is waiting
-		}
-		timer.Reset(next)
-	}
+	queueloop.Run(ctx, d.wake, d.opts.PollInterval, d.drain, func(ctx context.Context, err error) {
+		d.opts.Logger.ErrorContext(ctx, "e-mail dispatcher: queue unavailable", "err", err)
+	})
+	return nil
 }
 
 // Wake nudges Run to look at the queue now; call it after an enqueue so
 // password-reset mails do not wait for the next poll. It never blocks.
-func (d *Dispatcher) Wake() {
-	select {
-	case d.wake <- struct{}{}:
-	default:
-	}
-}
+func (d *Dispatcher) Wake() { d.wake.Wake() }
 
 // DrainOnce claims one batch of due jobs and processes it, returning how many
 // were delivered. Delivery failures are recorded on the jobs, not returned;

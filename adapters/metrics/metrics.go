@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -28,6 +29,16 @@ type Registry struct {
 	replays   prometheus.Counter
 	streams   prometheus.Gauge
 	images    prometheus.Histogram
+	// observers caches the request histogram's series per method, route
+	// template and status (a bounded set: the routes are templates), so a
+	// request does not hash and look up its three labels again.
+	observers sync.Map // requestSeries → prometheus.Observer
+}
+
+// requestSeries names one series of the request histogram.
+type requestSeries struct {
+	method, route string
+	status        int
 }
 
 // New builds a registry with the Go runtime and process collectors.
@@ -71,8 +82,12 @@ func New(version string) *Registry {
 // Request records one API request. route is the template ("/api/designers/:id"),
 // never the raw path, so the label set stays bounded.
 func (r *Registry) Request(method, route string, status int, d time.Duration) {
-	code := strconv.Itoa(status)
-	r.requests.WithLabelValues(method, route, code).Observe(d.Seconds())
+	key := requestSeries{method, route, status}
+	obs, ok := r.observers.Load(key)
+	if !ok {
+		obs, _ = r.observers.LoadOrStore(key, r.requests.WithLabelValues(method, route, strconv.Itoa(status)))
+	}
+	obs.(prometheus.Observer).Observe(d.Seconds())
 	if status == http.StatusTooManyRequests {
 		r.throttled.WithLabelValues(route).Inc()
 	}

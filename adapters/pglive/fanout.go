@@ -5,10 +5,12 @@
 //   - Publish delivers to the local hub at once, then NOTIFYs the other
 //     instances with the event's ids (never content; well under the 8000-byte
 //     payload limit) and this instance's origin id.
-//   - One dedicated connection per instance LISTENs; a notification from
-//     another origin is delivered to the local hub, one from this origin is
-//     skipped, so no stream sees an event twice.
-//   - When the listening connection fails it reconnects with backoff, and
+//   - The instance's one listening connection (adapters/pgnotify, shared
+//     with the designers' announcements) LISTENs on the fan-out's channel
+//     too (Listen); a notification from another origin is delivered to the
+//     local hub, one from this origin is skipped, so no stream sees an
+//     event twice.
+//   - When that connection fails the listener reconnects with backoff, and
 //     once it listens again every local stream gets a resync (events of the
 //     outage may have been missed); a failed NOTIFY is retried once, then
 //     logged.
@@ -22,42 +24,33 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"interno/adapters/pgnotify"
 	"interno/core/live"
 )
 
 // Options tune the fan-out.
 type Options struct {
 	Log *slog.Logger
-	// MinBackoff and MaxBackoff bound the wait between reconnections
-	// (defaults 100 ms and 5 s).
-	MinBackoff, MaxBackoff time.Duration
 }
 
 // Fanout is the live port across instances.
 type Fanout struct {
 	local   live.Local
-	url     string
 	pool    *pgxpool.Pool
 	channel string
 	origin  string
 	opts    Options
 
 	mu        sync.Mutex
-	listening bool
+	connected bool          // the listener has connected at least once
 	ready     chan struct{} // closed once the first LISTEN succeeded
-	readyOnce sync.Once
-	// listenerPID is the listening connection's backend (tests end it to
-	// simulate an outage).
-	listenerPID uint32
 }
 
 var (
@@ -77,16 +70,10 @@ type payload struct {
 }
 
 // New connects the publishing pool to the database at url and names the
-// channel after its schema. Run starts listening.
+// channel after its schema. Listen attaches it to the instance's listener.
 func New(ctx context.Context, url string, local live.Local, opts Options) (*Fanout, error) {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
-	}
-	if opts.MinBackoff <= 0 {
-		opts.MinBackoff = 100 * time.Millisecond
-	}
-	if opts.MaxBackoff < opts.MinBackoff {
-		opts.MaxBackoff = 5 * time.Second
 	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -107,11 +94,11 @@ func New(ctx context.Context, url string, local live.Local, opts Options) (*Fano
 		pool.Close()
 		return nil, err
 	}
-	return &Fanout{local: local, url: url, pool: pool, channel: "interno_live." + schema, origin: hex.EncodeToString(id),
+	return &Fanout{local: local, pool: pool, channel: "interno_live." + schema, origin: hex.EncodeToString(id),
 		opts: opts, ready: make(chan struct{})}, nil
 }
 
-// Close releases the publishing pool (Run ends with its context).
+// Close releases the publishing pool (the listener stops with its own context).
 func (f *Fanout) Close() { f.pool.Close() }
 
 // Subscribe opens a stream on the local hub, which receives every instance's events.
@@ -144,75 +131,39 @@ func (f *Fanout) Publish(ctx context.Context, e live.Event) {
 // Ready is closed once the first LISTEN is in place.
 func (f *Fanout) Ready() <-chan struct{} { return f.ready }
 
-// Run listens until ctx ends, reconnecting with backoff.
-func (f *Fanout) Run(ctx context.Context) {
-	wait := f.opts.MinBackoff
-	outage := false
-	for ctx.Err() == nil {
-		err := f.listen(ctx, outage, func() { wait = f.opts.MinBackoff })
-		if ctx.Err() != nil {
-			return
-		}
-		outage = true
-		f.opts.Log.Warn("live fan-out: listening connection lost; reconnecting", "error", err, "retry_in", wait)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = min(wait*2, f.opts.MaxBackoff)
-	}
+// Listen registers the fan-out's channel on l, the instance's one listening
+// connection; call before l runs.
+func (f *Fanout) Listen(l *pgnotify.Listener) {
+	l.Handle(f.channel, f.notified)
+	l.OnConnect(f.listening)
 }
 
-// listen holds one listening connection until it fails; after an outage
-// the local streams are told to resync once it listens again.
-func (f *Fanout) listen(ctx context.Context, outage bool, connected func()) error {
-	conn, err := pgx.Connect(ctx, f.url)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{f.channel}.Sanitize()); err != nil {
-		return err
-	}
+// listening runs after every (re)connection of the listener: after the first
+// the fan-out is ready; after a later one the local streams are told to
+// resync, since what was notified during the outage is not replayed.
+func (f *Fanout) listening() {
 	f.mu.Lock()
-	f.listening, f.listenerPID = true, conn.PgConn().PID()
+	again := f.connected
+	f.connected = true
 	f.mu.Unlock()
-	defer func() {
-		f.mu.Lock()
-		f.listening = false
-		f.mu.Unlock()
-	}()
-	connected()
-	if outage {
+	if again {
 		f.local.ResyncAll()
+		return
 	}
-	f.readyOnce.Do(func() { close(f.ready) })
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		var p payload
-		if err := json.Unmarshal([]byte(n.Payload), &p); err != nil {
-			f.opts.Log.Warn("live fan-out: unreadable notification ignored", "error", err)
-			continue
-		}
-		if p.Origin == f.origin {
-			continue // delivered here when published
-		}
-		f.local.Publish(ctx, live.Event{Kind: p.Kind, To: p.To, ContactID: p.ContactID, MessageID: p.MessageID,
-			AppointmentID: p.AppointmentID, Status: p.Status})
-	}
+	close(f.ready)
 }
 
-// ListenerPID is the backend pid of the listening connection, or an error
-// when it is not listening (for tests that cut it).
-func (f *Fanout) ListenerPID() (uint32, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.listening {
-		return 0, errors.New("not listening")
+// notified delivers another instance's event to the local streams; this
+// instance's own events were delivered when published.
+func (f *Fanout) notified(data string) {
+	var p payload
+	if err := json.Unmarshal([]byte(data), &p); err != nil {
+		f.opts.Log.Warn("live fan-out: unreadable notification ignored", "error", err)
+		return
 	}
-	return f.listenerPID, nil
+	if p.Origin == f.origin {
+		return
+	}
+	f.local.Publish(context.Background(), live.Event{Kind: p.Kind, To: p.To, ContactID: p.ContactID, MessageID: p.MessageID,
+		AppointmentID: p.AppointmentID, Status: p.Status})
 }

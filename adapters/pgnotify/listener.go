@@ -14,6 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -113,15 +115,19 @@ func (l *Listener) session(ctx context.Context) error {
 		_ = conn.Close(cctx)
 	}()
 	l.mu.Lock()
-	channels := make([]string, 0, len(l.handlers))
+	listen := make([]string, 0, len(l.handlers))
 	for ch := range l.handlers {
-		channels = append(channels, ch)
+		listen = append(listen, "LISTEN "+pgx.Identifier{ch}.Sanitize())
 	}
 	connected := append([]func(){}, l.onConnect...)
 	l.mu.Unlock()
-	for _, ch := range channels {
-		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{ch}.Sanitize()); err != nil {
-			return fmt.Errorf("listen %s: %w", ch, err)
+	// Every channel in one round trip (simple protocol, several statements);
+	// in a fixed order, so the connection's last query (pg_stat_activity)
+	// names all its channels.
+	slices.Sort(listen)
+	if len(listen) > 0 {
+		if _, err := conn.Exec(ctx, strings.Join(listen, "; ")); err != nil {
+			return fmt.Errorf("listen: %w", err)
 		}
 	}
 	l.mu.Lock()

@@ -66,58 +66,32 @@ func (q *EmailQueue) Enqueue(ctx context.Context, job email.Job) error {
 }
 
 // Due claims up to limit jobs ready to send, leasing them until leaseUntil so
-// another instance does not send them too.
+// another instance does not send them too (claimDue).
 func (q *EmailQueue) Due(ctx context.Context, now, leaseUntil time.Time, limit int) ([]EmailJob, error) {
 	var jobs []EmailJob
-	err := q.db.InTx(ctx, func(ctx context.Context) error {
-		sel := q.db.Conn(ctx).Model(&emailJobRow{}).
-			Where("sent_at IS NULL AND dead = ? AND send_after <= ? AND (lease_until IS NULL OR lease_until < ?)", false, now.UTC(), now.UTC()).
-			Order("send_after, id").Limit(limit)
-		if q.db.dialect == Postgres {
-			sel = sel.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
-		}
-		var rows []emailJobRow
-		if err := sel.Find(&rows).Error; err != nil {
-			return err
-		}
-		if len(rows) == 0 {
-			return nil
-		}
-		ids := make([]int64, len(rows))
-		for i, r := range rows {
-			ids[i] = r.ID
-		}
-		if err := q.db.Conn(ctx).Model(&emailJobRow{}).Where("id IN ?", ids).
-			Update("lease_until", leaseUntil.UTC()).Error; err != nil {
-			return err
-		}
-		for _, r := range rows {
-			var m email.Message
-			if err := json.Unmarshal([]byte(r.Message), &m); err != nil {
-				return err
+	err := claimDue(ctx, q.db, now, leaseUntil, limit, func(r emailJobRow) int64 { return r.ID },
+		func(_ context.Context, rows []emailJobRow) error {
+			for _, r := range rows {
+				var m email.Message
+				if err := json.Unmarshal([]byte(r.Message), &m); err != nil {
+					return err
+				}
+				jobs = append(jobs, EmailJob{ID: r.ID, Kind: r.Kind, Attempts: r.Attempts, Message: m, RequestID: r.RequestID})
 			}
-			jobs = append(jobs, EmailJob{ID: r.ID, Kind: r.Kind, Attempts: r.Attempts, Message: m, RequestID: r.RequestID})
-		}
-		return nil
-	})
-	return jobs, translate(err)
+			return nil
+		})
+	return jobs, err
 }
 
 // MarkSent records delivery.
 func (q *EmailQueue) MarkSent(ctx context.Context, id int64, at time.Time) error {
-	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).
-		Updates(map[string]any{"sent_at": at.UTC(), "lease_until": nil}).Error)
+	_, err := markSent[emailJobRow](ctx, q.db, id, at)
+	return err
 }
 
 // MarkFailed records a failed attempt; dead jobs are never retried.
 func (q *EmailQueue) MarkFailed(ctx context.Context, id int64, at time.Time, errText string, retryAt time.Time, dead bool) error {
-	return translate(q.db.Conn(ctx).Model(&emailJobRow{}).Where("id = ?", id).Updates(map[string]any{
-		"attempts":    clause.Expr{SQL: "attempts + 1"},
-		"last_error":  truncate(errText, 1000),
-		"send_after":  retryAt.UTC(),
-		"lease_until": nil,
-		"dead":        dead,
-	}).Error)
+	return markFailed[emailJobRow](ctx, q.db, id, at, errText, retryAt, dead)
 }
 
 // CancelByDedupeKey drops a pending job, for example the reminder of an

@@ -313,53 +313,38 @@ func (r *PushRepo) Enqueue(ctx context.Context, j push.Job) error {
 	return translate(r.db.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error)
 }
 
-// Due claims up to limit due jobs, leasing them until leaseUntil: on
-// PostgreSQL with FOR UPDATE SKIP LOCKED, so concurrent instances claim
-// disjoint rows; on SQLite the transaction holds the write lock from BEGIN.
+// Due claims up to limit due jobs, leasing them until leaseUntil (claimDue),
+// with each child's subscription keys.
 func (r *PushRepo) Due(ctx context.Context, now, leaseUntil time.Time, limit int) ([]push.Job, error) {
 	var jobs []push.Job
-	err := r.db.InTx(ctx, func(ctx context.Context) error {
-		sel := r.db.Conn(ctx).Model(&pushJobRow{}).
-			Where("sent_at IS NULL AND dead = ? AND send_after <= ? AND (lease_until IS NULL OR lease_until < ?)", false, now.UTC(), now.UTC()).
-			Order("send_after, id").Limit(limit)
-		if r.db.dialect == Postgres {
-			sel = sel.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
-		}
-		var rows []pushJobRow
-		if err := sel.Find(&rows).Error; err != nil || len(rows) == 0 {
-			return err
-		}
-		ids := make([]int64, len(rows))
-		var subIDs []int64
-		for i, row := range rows {
-			ids[i] = row.ID
-			if row.SubscriptionID != nil {
-				subIDs = append(subIDs, *row.SubscriptionID)
+	err := claimDue(ctx, r.db, now, leaseUntil, limit, func(row pushJobRow) int64 { return row.ID },
+		func(ctx context.Context, rows []pushJobRow) error {
+			var subIDs []int64
+			for _, row := range rows {
+				if row.SubscriptionID != nil {
+					subIDs = append(subIDs, *row.SubscriptionID)
+				}
 			}
-		}
-		if err := r.db.Conn(ctx).Model(&pushJobRow{}).Where("id IN ?", ids).Update("lease_until", leaseUntil.UTC()).Error; err != nil {
-			return err
-		}
-		subs := map[int64]pushSubscriptionRow{}
-		if len(subIDs) > 0 {
-			var srows []pushSubscriptionRow
-			if err := r.db.Conn(ctx).Where("id IN ?", subIDs).Find(&srows).Error; err != nil {
-				return err
+			subs := map[int64]pushSubscriptionRow{}
+			if len(subIDs) > 0 {
+				var srows []pushSubscriptionRow
+				if err := r.db.Conn(ctx).Where("id IN ?", subIDs).Find(&srows).Error; err != nil {
+					return err
+				}
+				for _, s := range srows {
+					subs[s.ID] = s
+				}
 			}
-			for _, s := range srows {
-				subs[s.ID] = s
+			for _, row := range rows {
+				j := toJob(row)
+				if s, ok := subs[j.SubscriptionID]; ok {
+					j.Endpoint, j.P256dh, j.Auth = s.Endpoint, s.P256dh, s.Auth
+				}
+				jobs = append(jobs, j)
 			}
-		}
-		for _, row := range rows {
-			j := toJob(row)
-			if s, ok := subs[j.SubscriptionID]; ok {
-				j.Endpoint, j.P256dh, j.Auth = s.Endpoint, s.P256dh, s.Auth
-			}
-			jobs = append(jobs, j)
-		}
-		return nil
-	})
-	return jobs, translate(err)
+			return nil
+		})
+	return jobs, err
 }
 
 // Expand inserts a parent's children and closes the parent in one
@@ -393,23 +378,12 @@ func (r *PushRepo) Expand(ctx context.Context, parent push.Job, children []push.
 
 // MarkSent records a delivery; found is false when the job was dropped meanwhile.
 func (r *PushRepo) MarkSent(ctx context.Context, id int64, at time.Time) (bool, error) {
-	res := r.db.Conn(ctx).Model(&pushJobRow{}).Where("id = ?", id).
-		Updates(map[string]any{"sent_at": at.UTC(), "lease_until": nil})
-	return res.RowsAffected > 0, translate(res.Error)
+	return markSent[pushJobRow](ctx, r.db, id, at)
 }
 
 // MarkFailed records a failed attempt; dead jobs are never retried.
 func (r *PushRepo) MarkFailed(ctx context.Context, id int64, at time.Time, errText string, retryAt time.Time, dead bool) error {
-	if retryAt.IsZero() {
-		retryAt = at
-	}
-	return translate(r.db.Conn(ctx).Model(&pushJobRow{}).Where("id = ?", id).Updates(map[string]any{
-		"attempts":    clause.Expr{SQL: "attempts + 1"},
-		"last_error":  truncate(errText, 1000),
-		"send_after":  retryAt.UTC(),
-		"lease_until": nil,
-		"dead":        dead,
-	}).Error)
+	return markFailed[pushJobRow](ctx, r.db, id, at, errText, retryAt, dead)
 }
 
 // CancelKey drops the unsent parent with this key and its unsent children.

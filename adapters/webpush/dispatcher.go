@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"interno/adapters/queueloop"
 	"interno/core/push"
 	"interno/core/trace"
 )
@@ -42,7 +43,7 @@ type Dispatcher struct {
 	svc    *push.Service
 	sender Deliverer
 	opts   DispatcherOptions
-	wake   chan struct{}
+	wake   queueloop.Waker
 }
 
 // NewDispatcher fills in defaults; it starts nothing until Run or DrainOnce.
@@ -65,42 +66,20 @@ func NewDispatcher(svc *push.Service, sender Deliverer, opts DispatcherOptions) 
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Dispatcher{svc: svc, sender: sender, opts: opts, wake: make(chan struct{}, 1)}
+	return &Dispatcher{svc: svc, sender: sender, opts: opts, wake: queueloop.NewWaker()}
 }
 
 // Wake makes Run look at the queue now; it never blocks.
-func (d *Dispatcher) Wake() {
-	select {
-	case d.wake <- struct{}{}:
-	default:
-	}
-}
+func (d *Dispatcher) Wake() { d.wake.Wake() }
 
 // Run drains the queue every PollInterval, or at once after Wake or after a
 // batch that left work behind, until ctx ends; it returns nil then. Queue
 // errors are logged and retried at the next tick.
 func (d *Dispatcher) Run(ctx context.Context) error {
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-timer.C:
-		case <-d.wake:
-		}
-		more, err := d.process(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-		next := d.opts.PollInterval
-		if err != nil {
-			d.opts.Logger.ErrorContext(ctx, "push dispatcher: queue unavailable", "err", err)
-		} else if more {
-			next = 0
-		}
-		timer.Reset(next)
-	}
+	queueloop.Run(ctx, d.wake, d.opts.PollInterval, d.process, func(ctx context.Context, err error) {
+		d.opts.Logger.ErrorContext(ctx, "push dispatcher: queue unavailable", "err", err)
+	})
+	return nil
 }
 
 // DrainOnce claims and processes one batch; it reports whether more work

@@ -200,6 +200,11 @@ func (a *app) wire() error {
 	if a.notify, err = a.newNotifications(context.Background()); err != nil {
 		return err
 	}
+	if a.fanout != nil {
+		// One listening connection per instance: the live events ride on
+		// the designers' announcements' listener.
+		a.fanout.Listen(a.notify)
+	}
 
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
@@ -250,13 +255,6 @@ func (a *app) startBackground(ctx context.Context) {
 		defer a.background.Done()
 		a.housekeeping(ctx)
 	}()
-	if a.fanout != nil {
-		a.background.Add(1)
-		go func() {
-			defer a.background.Done()
-			a.fanout.Run(ctx)
-		}()
-	}
 }
 
 // liveUpdates is what the app's live-update hub offers the services and the

@@ -8,11 +8,12 @@ import (
 	"interno/adapters/store"
 )
 
-// newNotifications listens, on PostgreSQL, to what other instances (and this
-// one) commit: a change of the designers' ranking inputs refreshes this
-// instance's ranking index at once, and so does every (re)connection, since
-// what was announced while the connection was down is not replayed. SQLite
-// serves one instance: nothing to listen to.
+// newNotifications is, on PostgreSQL, the instance's one listening
+// connection. It hears what other instances (and this one) commit: a change
+// of the designers' ranking inputs refreshes this instance's ranking index at
+// once, and so does every (re)connection, since what was announced while the
+// connection was down is not replayed. The live-event fan-out listens on it
+// too (pglive.Fanout.Listen). SQLite serves one instance: nothing to listen to.
 func (a *app) newNotifications(ctx context.Context) (*pgnotify.Listener, error) {
 	if a.db.Dialect() != store.Postgres {
 		return nil, nil

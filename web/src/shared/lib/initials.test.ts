@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { initials } from './initials';
 
 describe('initials', () => {
-  it('takes the first letter of the first and the last word', () => {
+  it('takes the first letter of the first name and of the surname', () => {
     expect(initials('Anna Maria Neri')).toBe('AN');
     expect(initials('chiara galli')).toBe('CG');
     expect(initials('Anna-Lisa Rossi')).toBe('AR');
+  });
+
+  it('starts a surname at its particles', () => {
+    expect(initials('Marco De Luca')).toBe('MD');
+    expect(initials('Giulia della Rovere')).toBe('GD');
+    expect(initials('Anna Maria Di Lorenzo')).toBe('AD');
+    expect(initials('Lo Bianco')).toBe('LB');
   });
 
   it('takes one letter for one word, whatever the spacing', () => {

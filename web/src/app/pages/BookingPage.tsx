@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useBookingDesignerQuery } from '../../features/appointments/api/appointmentsApi';
 import { BookButton } from '../../features/appointments/components/BookButton';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/booking';
+import { Avatar } from '../../shared/ui/Avatar';
 import { ButtonLink } from '../../shared/ui/Button';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import styles from './AppointmentsPage.module.css';
 import statusStyles from './StatusPage.module.css';
-
-function portraitUrl(path: string): string {
-  return `/api/images/resize/${path.replace(/^\/api\//, '')}?size=small`;
-}
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase();
-}
 
 /**
  * /appuntamenti/prenota/:designerId: a booking link (the "choose another time" button of a declined
@@ -27,7 +18,6 @@ export function BookingPage() {
   const id = Number(params.designerId);
   const valid = Number.isInteger(id) && id > 0;
   const designer = useBookingDesignerQuery(id, { skip: !valid });
-  const [brokenPhoto, setBrokenPhoto] = useState(false);
 
   if (valid && designer.isLoading) return <PageLoader />;
   if (!valid || designer.isError || !designer.data) {
@@ -62,20 +52,7 @@ export function BookingPage() {
           </ol>
         </div>
         <aside className={styles.designer} aria-label={d.name}>
-          {d.profile_picture && !brokenPhoto ? (
-            <img
-              className={styles.portrait}
-              src={portraitUrl(d.profile_picture)}
-              alt=""
-              width={128}
-              height={128}
-              onError={() => setBrokenPhoto(true)}
-            />
-          ) : (
-            <span className={`${styles.portrait} ${styles.monogram}`} aria-hidden="true">
-              {initialsOf(d.name)}
-            </span>
-          )}
+          <Avatar name={d.name} picture={d.profile_picture} size="xl" priority className={styles.portrait} />
           <div>
             <p className={styles.designerName}>{d.name}</p>
             <p className={styles.meta}>{[d.design_style_label, d.city].filter(Boolean).join(' · ')}</p>

@@ -18,6 +18,7 @@ import type { push } from './parts/push';
 import type { quiz } from './parts/quiz';
 import type { registrationRequired } from './parts/registrationRequired';
 import type { reset } from './parts/reset';
+import type { styles } from './parts/styles';
 import type { sync } from './parts/sync';
 
 export type Catalogue = typeof it &
@@ -38,4 +39,5 @@ export type Catalogue = typeof it &
   typeof quiz &
   typeof registrationRequired &
   typeof reset &
+  typeof styles &
   typeof sync;

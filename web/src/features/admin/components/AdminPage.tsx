@@ -1,8 +1,8 @@
-import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/admin';
 import { Button } from '../../../shared/ui/Button';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { ADMIN_CACHE_SECONDS, useAdminAuditQuery, useAdminDesignersQuery, useAdminStatsQuery, useAdminUsersQuery } from '../api/adminApi';
 import { AdminStatsHeader } from './AdminStatsHeader';
 import { AuditTab } from './AuditTab';
@@ -36,14 +36,6 @@ function Panel() {
     if (tab === 'audit') void audit.refetch();
   };
   const select = (next: Tab) => setParams(next === 'users' ? {} : { tab: next }, { replace: true });
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length] ?? 'users';
-    select(next);
-    document.getElementById(`admin-tab-${next}`)?.focus();
-  };
   // Totals appear once known: a loading list never claims "(0)".
   const userCount = users.data?.length ?? stats.data?.total_users;
   const designerCount = designers.data?.length ?? stats.data?.total_designers;
@@ -68,27 +60,16 @@ function Panel() {
         </Button>
       </header>
       <AdminStatsHeader query={stats} />
-      <div className={styles.tabs} role="tablist" aria-label={t('admin.tabs.label')}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            id={`admin-tab-${name}`}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === name}
-            aria-controls={`admin-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => select(name)}
-            onKeyDown={onTabKey}
-          >
-            {label(name)}
-          </button>
-        ))}
-      </div>
-      <section id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.panel}>
+      <Tabs
+        label={t('admin.tabs.label')}
+        look="underline"
+        tabs={TABS.map((name) => ({ id: name, label: label(name) }))}
+        selected={tab}
+        onSelect={select}
+        panelClassName={styles.panel}
+      >
         {tab === 'users' ? <UsersTab query={users} /> : tab === 'designers' ? <DesignersTab query={designers} /> : <AuditTab query={audit} />}
-      </section>
+      </Tabs>
     </div>
   );
 }

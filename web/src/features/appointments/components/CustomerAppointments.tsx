@@ -4,9 +4,11 @@ import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { Tabs } from '../../../shared/ui/Tabs';
 import type { AppError } from '../../../shared/api/errors';
 import { useBookAppointmentMutation, useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
 import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
@@ -15,8 +17,6 @@ import { useCancellations, type Cancellations } from '../hooks/useCancellations'
 import { bookingFailure } from '../lib/bookingError';
 import { rebook, type QueuedBooking } from '../lib/bookingRequests';
 import { buildIcs } from '../lib/ics';
-import { initials, thumbnail } from '../lib/status';
-import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
 import { SlotOptions } from './SlotOptions';
 import { StatusBadge } from './StatusBadge';
@@ -34,7 +34,6 @@ const TABS: ReadonlyArray<{ id: Tab; label: PlainKey; empty: PlainKey; hint: Pla
   { id: 'completed', label: 'appointments.mine.tabCompleted', empty: 'appointments.mine.emptyCompleted', hint: 'appointments.mine.emptyHistoryHint' },
   { id: 'cancelled', label: 'appointments.mine.tabCancelled', empty: 'appointments.mine.emptyCancelled', hint: 'appointments.mine.emptyHistoryHint' },
 ];
-const TAB_IDS = TABS.map((tab) => tab.id);
 
 function downloadIcs(appointment: CustomerAppointment): void {
   const text = buildIcs({
@@ -56,18 +55,6 @@ function downloadIcs(appointment: CustomerAppointment): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function Avatar({ name, picture }: { name: string; picture: string }) {
-  const [broken, setBroken] = useState(false);
-  if (picture && !broken) {
-    return <img className={styles.avatar} src={thumbnail(picture)} alt="" width={48} height={48} loading="lazy" onError={() => setBroken(true)} />;
-  }
-  return (
-    <span className={styles.avatar} aria-hidden="true">
-      {initials(name)}
-    </span>
-  );
-}
-
 function CustomerCard({ appointment, cancellations, online }: { appointment: CustomerAppointment; cancellations: Cancellations; online: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const queued = cancellations.byAppointment.get(appointment.appointment_id);
@@ -77,7 +64,7 @@ function CustomerCard({ appointment, cancellations, online }: { appointment: Cus
   return (
     <li className={styles.card} aria-labelledby={titleId}>
       <div className={styles.cardHead}>
-        <Avatar name={appointment.designer_name} picture={appointment.designer_profile_picture} />
+        <Avatar name={appointment.designer_name} picture={appointment.designer_profile_picture} size="md" />
         <div className={styles.who}>
           <h3 id={titleId} className={styles.name}>
             {t('appointments.mine.with', { name: appointment.designer_name })}
@@ -199,7 +186,7 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
   return (
     <li className={styles.card} aria-labelledby={titleId} data-testid="booking-request">
       <div className={styles.cardHead}>
-        <Avatar name={request.designerName} picture="" />
+        <Avatar name={request.designerName} size="md" />
         <div className={styles.who}>
           <h3 id={titleId} className={styles.name}>
             {t('appointments.mine.with', { name: request.designerName })}
@@ -300,37 +287,22 @@ export function CustomerAppointmentsPanel() {
           </ul>
         </section>
       ) : null}
-      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs take focus (roving tabindex); arrow keys bubble here from them. The shared Tabs component (issue 18 item 4) replaces this */}
-      <div
-        className={styles.tabs}
-        role="tablist"
-        aria-label={t('appointments.mine.tabs')}
-        onKeyDown={(event) => {
-          const next = nextTab(event, TAB_IDS, tab);
-          if (next) {
-            setTab(next);
-            document.getElementById(`${tabsId}-${next}`)?.focus();
-          }
-        }}
+      <Tabs
+        label={t('appointments.mine.tabs')}
+        pairsWhenNarrow
+        tabs={TABS.map((item) => ({
+          id: item.id,
+          label: (
+            <>
+              {t(item.label)}
+              <span className={styles.count}>{byTab[item.id].length}</span>
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={setTab}
+        panelClassName={styles.tabPanel}
       >
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${item.id}`}
-            tabIndex={tab === item.id ? 0 : -1}
-            aria-selected={tab === item.id}
-            aria-controls={`${tabsId}-panel`}
-            className={`${styles.tab} ${tab === item.id ? styles.tabActive : ''}`}
-            onClick={() => setTab(item.id)}
-          >
-            {t(item.label)}
-            <span className={styles.count}>{byTab[item.id].length}</span>
-          </button>
-        ))}
-      </div>
-      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} className={styles.tabPanel}>
         {result.isLoading ? (
           <p className={styles.muted} role="status">
             {t('appointments.mine.loading')}
@@ -354,7 +326,7 @@ export function CustomerAppointmentsPanel() {
             ))}
           </ul>
         )}
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -6,9 +6,11 @@ import { useStaleness } from '../../../shared/api/staleSlice';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import {
   useDeleteAppointmentMutation,
@@ -21,8 +23,6 @@ import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useDesignerActions } from '../hooks/useDesignerActions';
 import { useHasStarted } from '../hooks/useHasStarted';
 import { applyQueuedActions, cardActionState, type CardActionState, type DesignerAction, type QueuedStep } from '../lib/designerActions';
-import { initials } from '../lib/status';
-import { nextTab } from '../../../shared/lib/tabs';
 import styles from './Appointments.module.css';
 import { StatusBadge } from './StatusBadge';
 
@@ -32,7 +32,6 @@ const TABS: ReadonlyArray<{ id: DesignerTab; label: PlainKey; empty: PlainKey }>
   { id: 'confirmed', label: 'appointments.designer.tabConfirmed', empty: 'appointments.designer.emptyConfirmed' },
   { id: 'completed', label: 'appointments.designer.tabCompleted', empty: 'appointments.designer.emptyCompleted' },
 ];
-const TAB_IDS = TABS.map((tab) => tab.id);
 
 type Busy = DesignerAction | 'delete';
 
@@ -71,9 +70,7 @@ function DesignerCard({ appointment, queue, deleting, error, onAction, onDelete,
   return (
     <li className={styles.card} aria-labelledby={titleId} aria-busy={anyBusy}>
       <div className={styles.cardHead}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initials(appointment.user_name)}
-        </span>
+        <Avatar name={appointment.user_name} size="md" />
         <div className={styles.who}>
           <h3 id={titleId} className={styles.name}>
             {appointment.user_name}
@@ -218,7 +215,6 @@ export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?:
   const [removing, setRemoving] = useState<Record<number, true>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [deleting, setDeleting] = useState<DesignerAppointment | null>(null);
-  const tabsId = useId();
   // Every designer list already loaded (any tab): a card confirmed offline can appear under Confermati.
   const queries = useSelector((state: { api: ReturnType<typeof api.reducer> }) => state.api.queries);
   const known = useMemo(
@@ -274,37 +270,22 @@ export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?:
   return (
     <div className={styles.panel}>
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
-      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs take focus (roving tabindex); arrow keys bubble here from them. The shared Tabs component (issue 18 item 4) replaces this */}
-      <div
-        className={styles.tabs}
-        role="tablist"
-        aria-label={t('appointments.designer.tabs')}
-        onKeyDown={(event) => {
-          const next = nextTab(event, TAB_IDS, tab);
-          if (next) {
-            setTab(next);
-            document.getElementById(`${tabsId}-${next}`)?.focus();
-          }
-        }}
+      <Tabs
+        label={t('appointments.designer.tabs')}
+        pairsWhenNarrow
+        tabs={TABS.map((item) => ({
+          id: item.id,
+          label: (
+            <>
+              {t(item.label)}
+              <span className={styles.count}>{counts ? counts[item.id] : '–'}</span>
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={setTab}
+        panelClassName={styles.tabPanel}
       >
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${item.id}`}
-            tabIndex={tab === item.id ? 0 : -1}
-            aria-selected={tab === item.id}
-            aria-controls={`${tabsId}-panel`}
-            className={`${styles.tab} ${tab === item.id ? styles.tabActive : ''}`}
-            onClick={() => setTab(item.id)}
-          >
-            {t(item.label)}
-            <span className={styles.count}>{counts ? counts[item.id] : '–'}</span>
-          </button>
-        ))}
-      </div>
-      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} className={styles.tabPanel}>
         {result.isLoading || (result.isFetching && !result.data) ? (
           <p className={styles.muted} role="status">
             {t('appointments.designer.loading')}
@@ -337,7 +318,7 @@ export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?:
             ))}
           </ul>
         )}
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { TextAreaField } from '../../../shared/ui/Field';
 import { useDesignerAppointmentsQuery, type DesignerAppointment } from '../api/appointmentsApi';
@@ -10,7 +11,6 @@ import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useDesignerActions, type DesignerActions } from '../hooks/useDesignerActions';
 import { cardActionState, type CardActionState, type DesignerAction } from '../lib/designerActions';
 import { MAX_REASON_LENGTH, pendingCount } from '../lib/pendingRequests';
-import { initials } from '../lib/status';
 import styles from './PendingRequests.module.css';
 
 /** How many requests the dashboard lists; the rest are one tap away in 'I Miei Appuntamenti'. */
@@ -56,9 +56,7 @@ function RequestCard({ appointment, queue, actions, onActed }: RequestCardProps)
   return (
     <li className={styles.card} aria-labelledby={titleId} aria-busy={waiting}>
       <div className={styles.head}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initials(appointment.user_name)}
-        </span>
+        <Avatar name={appointment.user_name} size="sm" tone="accent" />
         <div className={styles.who}>
           <h3 id={titleId} className={styles.name}>
             {appointment.user_name}

@@ -5,6 +5,7 @@ import '../../../shared/i18n/parts/account';
 import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
@@ -16,7 +17,6 @@ import type { Account } from '../lib/account';
 import { isEmailTaken, isOffline } from '../lib/authErrors';
 import { checkPhotoContent, checkProfile, type ProfileField, type ProfileValues } from '../lib/profileValidation';
 import { syncStoredUser } from '../lib/session';
-import { ProfileAvatar } from './ProfileAvatar';
 import styles from './Profile.module.css';
 
 export interface EditProfileModalProps {
@@ -156,7 +156,15 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
         {!online ? <Alert tone="warning">{t('account.edit.queued')}</Alert> : null}
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className={styles.photoRow}>
-          <ProfileAvatar name={values.name || account.name} picture={preview ?? account.profile_picture} />
+          <Avatar
+            name={values.name || account.name}
+            picture={preview ?? account.profile_picture}
+            size="lg"
+            tone="accent"
+            alt={t('account.header.avatarAlt', { name: values.name || account.name })}
+            priority
+            className={styles.avatar}
+          />
           <div className={styles.photoControls}>
             <span className={styles.photoLabel} id={`${fileId}-label`}>
               {t('account.edit.photo')}

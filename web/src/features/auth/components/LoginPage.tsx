@@ -7,6 +7,7 @@ import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/designers';
+import { styleLabel } from '../../../shared/lib/designStyles';
 import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
 import { dropLeadQuery } from '../../../shared/lib/lead';
 import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';
@@ -14,13 +15,13 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { homePathFor, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { GoogleSignInButton } from '../../../shared/ui/GoogleSignInButton';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { showToast } from '../../../shared/ui/Toast';
 import { useGoogleSignInMutation } from '../api/authApi';
 import type { SignInAnswer } from '../lib/account';
 import { googleErrorMessage } from '../lib/authErrors';
 import { destinationAfterSignIn, parseLoginQuery } from '../lib/destination';
 import { completeSignIn } from '../lib/session';
-import { styleLabel } from '../lib/styles';
 import styles from './Auth.module.css';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -129,15 +130,17 @@ export function LoginPage() {
         <RoomArt />
       </div>
       <div className={styles.card}>
-        <div className={styles.tabs} role="tablist" aria-label={t('auth.tabs.label')}>
-          <button type="button" role="tab" id="tab-login" aria-selected={!register} aria-controls="auth-panel" className={styles.tab} onClick={() => setMode('login')}>
-            {t('auth.tabs.login')}
-          </button>
-          <button type="button" role="tab" id="tab-register" aria-selected={register} aria-controls="auth-panel" className={styles.tab} onClick={() => setMode('register')}>
-            {t('auth.tabs.register')}
-          </button>
-        </div>
-        <div id="auth-panel" role="tabpanel" aria-labelledby={register ? 'tab-register' : 'tab-login'}>
+        <Tabs
+          label={t('auth.tabs.label')}
+          look="segmented"
+          className={styles.tabs}
+          tabs={[
+            { id: 'login', label: t('auth.tabs.login') },
+            { id: 'register', label: t('auth.tabs.register') },
+          ]}
+          selected={register ? 'register' : 'login'}
+          onSelect={(mode) => setMode(mode)}
+        >
           {register ? (
             <RegisterForm
               key={`register-${prefill}`}
@@ -176,7 +179,7 @@ export function LoginPage() {
               </div>
             </>
           ) : null}
-        </div>
+        </Tabs>
         <div className={styles.footer}>
           <p className={styles.muted}>
             {t('auth.designerPrompt')}{' '}

@@ -1,9 +1,9 @@
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
+import { styleLabel } from '../../../shared/lib/designStyles';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import type { Account } from '../lib/account';
-import { styleLabel } from '../lib/styles';
-import { ProfileAvatar } from './ProfileAvatar';
 import styles from './Profile.module.css';
 
 export interface ProfileHeaderProps {
@@ -18,7 +18,15 @@ export function ProfileHeader({ account, onEdit, onOpenStyle, onLogout }: Profil
   const analysis = account.style_analysis;
   return (
     <div className={styles.header}>
-      <ProfileAvatar name={account.name} picture={account.profile_picture} />
+      <Avatar
+        name={account.name}
+        picture={account.profile_picture}
+        size="lg"
+        tone="accent"
+        alt={t('account.header.avatarAlt', { name: account.name })}
+        priority
+        className={styles.avatar}
+      />
       <div className={styles.identity}>
         <p className={styles.eyebrow}>{t('account.header.eyebrow')}</p>
         <h1 className={styles.name}>{account.name}</h1>

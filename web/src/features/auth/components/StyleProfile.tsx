@@ -4,7 +4,8 @@ import '../../../shared/i18n/parts/account';
 import type { StyleAnalysis } from '../../../shared/lib/journey';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
-import { styleBars, styleDescription, styleLabel } from '../lib/styles';
+import { styleDescription, styleLabel } from '../../../shared/lib/designStyles';
+import { styleBars } from '../lib/styles';
 import styles from './Profile.module.css';
 
 export interface StyleBarsProps {

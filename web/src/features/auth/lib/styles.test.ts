@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readStyleAnalysis, parseProfile } from './account';
-import { styleBars, styleLabel } from './styles';
+import { styleBars } from './styles';
 
 describe('style profile', () => {
-  it('labels the five codes the customer way', () => {
-    expect(['A', 'B', 'C', 'D', 'E'].map(styleLabel)).toEqual([
-      'Eclettico Creativo', 'Elegante Classico', 'Minimal Contemporaneo', 'Industriale Urbano', 'Naturale Mediterraneo',
-    ]);
-    expect(styleLabel('Z')).toBe('Z');
-  });
-
   it('draws five bars in order, clamped and rounded, missing codes at 0', () => {
     expect(styleBars({ C: 57.4, A: 120, E: -3 }).map((b) => [b.code, b.percent])).toEqual([
       ['A', 100], ['B', 0], ['C', 57], ['D', 0], ['E', 0],

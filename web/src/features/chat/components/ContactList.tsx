@@ -3,6 +3,7 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/chat';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { Alert } from '../../../shared/ui/Alert';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { LIST_POLL_MS, useDesignerContactsQuery, useMyContactsQuery } from '../api/chatApi';
@@ -16,11 +17,6 @@ export function messageTime(value: string): string {
   const date = new Date(value);
   const today = new Date();
   return date.toDateString() === today.toDateString() ? formatTime(date) : formatDateTime(date);
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((p) => p[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
 /** The caller's conversations as one side, polled every 5 s (unchanged polls cost a 304). */
@@ -70,9 +66,7 @@ export function ContactList({ side, onOpen }: ContactListProps) {
             return (
               <li key={contact.id}>
                 <button type="button" className={`${styles.row} ${unread ? styles.rowUnread : ''}`} onClick={() => onOpen(contact)}>
-                  <span className={styles.avatar} aria-hidden="true">
-                    {initials(name)}
-                  </span>
+                  <Avatar name={name} size="sm" tone="neutral" />
                   <span className={styles.rowMain}>
                     <span className={styles.rowTop}>
                       <span className={styles.rowName}>{name}</span>

@@ -1,7 +1,7 @@
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { ResponsiveImage } from '../../../shared/ui/ResponsiveImage';
-import { avatarFor } from '../lib/avatar';
+import { Avatar } from '../../../shared/ui/Avatar';
+import { avatarPicture } from '../lib/avatar';
 import styles from './DesignerAvatar.module.css';
 
 export interface DesignerAvatarProps {
@@ -14,25 +14,15 @@ export interface DesignerAvatarProps {
 
 /** The avatar rule: profile picture, else the first gallery image, else up to two initials. */
 export function DesignerAvatar({ designer, size, priority = false, className }: DesignerAvatarProps) {
-  const avatar = avatarFor(designer);
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.36) };
-  if (avatar.kind === 'image') {
-    return (
-      <span className={`${styles.avatar} ${className ?? ''}`} style={style}>
-        <ResponsiveImage
-          className={styles.image}
-          path={avatar.path}
-          alt={t('designers.avatarAlt', { name: designer.name })}
-          width={size}
-          height={size}
-          priority={priority}
-        />
-      </span>
-    );
-  }
   return (
-    <span className={`${styles.avatar} ${styles.initials} ${className ?? ''}`} style={style} role="img" aria-label={t('designers.avatarAlt', { name: designer.name })}>
-      <span aria-hidden="true">{avatar.text}</span>
-    </span>
+    <Avatar
+      name={designer.name}
+      picture={avatarPicture(designer)}
+      size={size}
+      tone="brand"
+      alt={t('designers.avatarAlt', { name: designer.name })}
+      priority={priority}
+      className={[styles.ring, className ?? ''].filter(Boolean).join(' ')}
+    />
   );
 }

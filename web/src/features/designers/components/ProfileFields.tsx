@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
 import { Choice, ChoiceGroup, TextAreaField, TextField } from '../../../shared/ui/Field';
-import { FIRST_PROPOSAL_TIMES, SPECIALTIES, STYLE_CODES, WORK_MODES, type StyleCode, type WorkMode } from '../lib/designer';
+import { designerStyleLabel, STYLE_CODES, styleSummary, type StyleCode } from '../../../shared/lib/designStyles';
+import { FIRST_PROPOSAL_TIMES, SPECIALTIES, WORK_MODES, type WorkMode } from '../lib/designer';
 import type { FormField, ProfileForm } from '../lib/form';
-import { designerStyleLabel, styleDescription, workModeLabel } from '../lib/labels';
+import { workModeLabel } from '../lib/labels';
 import styles from './ProfileFields.module.css';
 
 /** The palette each style evokes, as on the home page. */
@@ -98,7 +99,7 @@ export function ProfileFields({ form, onChange, errors, idPrefix, aboutExtra, wo
               disabled={disabled}
               onChange={() => onChange({ design_style: code })}
               label={designerStyleLabel(code)}
-              description={styleDescription(code)}
+              description={styleSummary(code)}
               leading={<Swatch code={code} />}
             />
           ))}

@@ -1,8 +1,5 @@
+import { isStyleCode, type StyleCode } from '../../../shared/lib/designStyles';
 import { galleryPaths } from '../../../shared/lib/imagePath';
-
-/** The five style codes. */
-export const STYLE_CODES = ['A', 'B', 'C', 'D', 'E'] as const;
-export type StyleCode = (typeof STYLE_CODES)[number];
 
 /** How a designer works with clients. */
 export const WORK_MODES = ['online', 'in-person', 'hybrid'] as const;
@@ -98,10 +95,6 @@ export function stringList(value: unknown): string[] {
   }
   if (!Array.isArray(list)) return [];
   return list.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter((item) => item !== '');
-}
-
-export function isStyleCode(value: unknown): value is StyleCode {
-  return typeof value === 'string' && (STYLE_CODES as readonly string[]).includes(value);
 }
 
 export function isWorkMode(value: unknown): value is WorkMode {

@@ -1,7 +1,8 @@
 import { externalUrl, socialLink, type SocialPlatform } from '../../../shared/lib/links';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { MAX_EXPERIENCE, MIN_BUDGET, type Designer, type StyleCode, type WorkMode } from './designer';
+import { MAX_EXPERIENCE, MIN_BUDGET, type Designer, type WorkMode } from './designer';
+import type { StyleCode } from '../../../shared/lib/designStyles';
 
 /** The profile fields a designer fills in at registration and changes in the edit modal. */
 export interface ProfileForm {

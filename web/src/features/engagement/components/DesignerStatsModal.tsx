@@ -1,11 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/engagement';
 import { Button } from '../../../shared/ui/Button';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Modal } from '../../../shared/ui/Modal';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { SHARE_PLATFORMS, useGetLikeStatsQuery, useGetShareStatsQuery, type SharePlatform } from '../api/engagementApi';
-import { nextTab } from '../../../shared/lib/tabs';
 import { platformRows } from '../lib/platforms';
 import styles from './DesignerStatsModal.module.css';
 
@@ -29,11 +30,6 @@ export interface DesignerStatsModalProps {
 }
 
 const ALL_PLATFORMS: readonly SharePlatform[] = [...SHARE_PLATFORMS, 'link'];
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((part) => part[0]?.toUpperCase() ?? '').join('') || '?';
-}
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
@@ -61,9 +57,7 @@ function LikedTab({ designerId }: { designerId: number }) {
           {users.map((user) => (
             <li key={user.user_id} className={styles.row}>
               <span className={styles.who}>
-                <span className={styles.initials} aria-hidden="true">
-                  {initials(user.user_name)}
-                </span>
+                <Avatar name={user.user_name} size="xs" tone="neutral" />
                 <span className={styles.name}>{user.user_name}</span>
               </span>
               <time className={styles.when} dateTime={user.liked_at}>
@@ -102,9 +96,7 @@ function SharedTab({ designerId }: { designerId: number }) {
             {users.map((user, index) => (
               <li key={`${user.user_id}-${user.shared_at}-${index}`} className={styles.row}>
                 <span className={styles.who}>
-                  <span className={styles.initials} aria-hidden="true">
-                    {initials(user.user_name)}
-                  </span>
+                  <Avatar name={user.user_name} size="xs" tone="neutral" />
                   <span className={styles.whoText}>
                     <span className={styles.name}>{user.user_name}</span>
                     <span className={styles.email}>
@@ -130,7 +122,6 @@ function SharedTab({ designerId }: { designerId: number }) {
  * the shares per platform and by whom. Other features add tabs through extraTabs.
  */
 export function DesignerStatsModal({ open, designerId, onClose, extraTabs = [], initialTab = 'liked' }: DesignerStatsModalProps) {
-  const tabsId = useId();
   const [tab, setTab] = useState(initialTab);
   const tabs: StatsTab[] = [
     { id: 'liked', label: t('engagement.stats.liked'), render: () => <LikedTab designerId={designerId} /> },
@@ -138,7 +129,6 @@ export function DesignerStatsModal({ open, designerId, onClose, extraTabs = [], 
     { id: 'shared', label: t('engagement.stats.shared'), render: () => <SharedTab designerId={designerId} /> },
   ];
   const current = tabs.find((item) => item.id === tab) ?? tabs[0];
-  const ids = tabs.map((item) => item.id);
   return (
     <Modal
       open={open}
@@ -151,39 +141,23 @@ export function DesignerStatsModal({ open, designerId, onClose, extraTabs = [], 
         </Button>
       }
     >
-      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs take focus (roving tabindex); arrow keys bubble here from them. The shared Tabs component (issue 18 item 4) replaces this */}
-      <div
-        className={styles.tabs}
-        role="tablist"
-        aria-label={t('engagement.stats.tabs')}
-        onKeyDown={(event) => {
-          const next = nextTab(event, ids, current?.id ?? 'liked');
-          if (next) {
-            setTab(next);
-            document.getElementById(`${tabsId}-${next}`)?.focus();
-          }
-        }}
+      <Tabs
+        label={t('engagement.stats.tabs')}
+        tabs={tabs.map((item) => ({
+          id: item.id,
+          label: (
+            <>
+              {item.label}
+              {item.badge !== undefined ? <span className={styles.badge}>{item.badge}</span> : null}
+            </>
+          ),
+        }))}
+        selected={current?.id ?? 'liked'}
+        onSelect={setTab}
+        panelClassName={styles.panel}
       >
-        {tabs.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${item.id}`}
-            tabIndex={current?.id === item.id ? 0 : -1}
-            aria-selected={current?.id === item.id}
-            aria-controls={`${tabsId}-panel`}
-            className={`${styles.tab} ${current?.id === item.id ? styles.tabActive : ''}`}
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-            {item.badge !== undefined ? <span className={styles.badge}>{item.badge}</span> : null}
-          </button>
-        ))}
-      </div>
-      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${current?.id ?? 'liked'}`} className={styles.panel}>
         {current?.render(onClose)}
-      </div>
+      </Tabs>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { STYLE_CODES, type StyleCode } from '../../designers/lib/designer';
+import { isStyleCode, STYLE_CODES, type StyleCode } from '../../../shared/lib/designStyles';
 
 /** A customer's style profile: the dominant style and five percentages summing to 100. */
 export interface StyleAnalysis {
@@ -10,14 +10,10 @@ function rec(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-function isCode(value: unknown): value is StyleCode {
-  return typeof value === 'string' && (STYLE_CODES as readonly string[]).includes(value);
-}
-
 /** A style analysis as the server or storage holds it, or null when it is not one. */
 export function parseAnalysis(raw: unknown): StyleAnalysis | null {
   const body = rec(raw);
-  if (!isCode(body.dominant_style)) return null;
+  if (!isStyleCode(body.dominant_style)) return null;
   const pct = rec(body.style_percentages);
   const out = {} as Record<StyleCode, number>;
   for (const code of STYLE_CODES) {

@@ -1,6 +1,6 @@
 import '../../../shared/i18n/parts/matching';
 import { describe, expect, it } from 'vitest';
-import type { StyleCode } from '../../designers/lib/designer';
+import type { StyleCode } from '../../../shared/lib/designStyles';
 import { chosenOptions, orderedShares, parseAnalysis, parseQuestionnaire, scoreOptions } from './questionnaire';
 import { matchLine, matchingFailureKey, parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 

@@ -1,4 +1,4 @@
-import { STYLE_CODES, type StyleCode } from '../../designers/lib/designer';
+import { isStyleCode, STYLE_CODES, type StyleCode } from '../../../shared/lib/designStyles';
 import type { StyleAnalysis } from '../../matching/lib/analysis';
 
 export { parseAnalysis, type StyleAnalysis } from '../../matching/lib/analysis';
@@ -34,10 +34,6 @@ export interface Questionnaire {
 }
 
 
-function isCode(value: unknown): value is StyleCode {
-  return typeof value === 'string' && (STYLE_CODES as readonly string[]).includes(value);
-}
-
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -55,7 +51,7 @@ export function parseQuestionnaire(raw: unknown): Questionnaire {
     const options: QuizOption[] = [];
     for (const o of Array.isArray(qr.options) ? qr.options : []) {
       const or = rec(o);
-      if (isCode(or.style) && str(or.text) !== '') options.push({ id: str(or.id), text: str(or.text), style: or.style, image: str(or.image) });
+      if (isStyleCode(or.style) && str(or.text) !== '') options.push({ id: str(or.id), text: str(or.text), style: or.style, image: str(or.image) });
     }
     if (options.length > 0) questions.push({ id: Number(qr.id) || questions.length + 1, text: str(qr.text), hint: str(qr.hint), options });
   }
@@ -63,7 +59,7 @@ export function parseQuestionnaire(raw: unknown): Questionnaire {
   const styles: StyleInfo[] = [];
   for (const s of Array.isArray(body.styles) ? body.styles : []) {
     const sr = rec(s);
-    if (isCode(sr.code)) {
+    if (isStyleCode(sr.code)) {
       styles.push({ code: sr.code, label: str(sr.label), short: str(sr.short), description: str(sr.description), image: str(sr.image) });
     }
   }

@@ -2,21 +2,6 @@ import { addMessages } from '../messages';
 
 /** Italian texts of "account" (see ../it.ts); imported by every module that uses one of them. */
 export const account = {
-  'account.style.A': 'Eclettico Creativo',
-  'account.style.B': 'Elegante Classico',
-  'account.style.C': 'Minimal Contemporaneo',
-  'account.style.D': 'Industriale Urbano',
-  'account.style.E': 'Naturale Mediterraneo',
-  'account.styleDescription.A':
-    'Ami mescolare colori, epoche e oggetti con una storia. La tua casa racconta chi sei: pezzi unici, contrasti audaci e tanta personalità.',
-  'account.styleDescription.B':
-    "Ti ritrovi nell'equilibrio delle proporzioni, nei materiali nobili e nei dettagli curati. Eleganza senza tempo, calda e raffinata.",
-  'account.styleDescription.C':
-    'Cerchi luce, spazio e linee pulite. Pochi oggetti scelti con cura, palette neutre e una calma che si respira in ogni stanza.',
-  'account.styleDescription.D':
-    "Ti attirano metallo, mattoni a vista e volumi ampi. Uno stile deciso, funzionale, con l'anima dei loft di città.",
-  'account.styleDescription.E':
-    'Materiali naturali, luce calda e colori della terra e del mare. Una casa accogliente, semplice e vissuta.',
   'account.header.eyebrow': 'Il tuo profilo',
   'account.header.noStyle': 'Profilo di stile non ancora definito',
   'account.header.styleButton': 'Il tuo stile: {style}',

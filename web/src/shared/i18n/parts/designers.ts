@@ -2,11 +2,6 @@ import { addMessages } from '../messages';
 
 /** Italian texts of "designers" (see ../it.ts); imported by every module that uses one of them. */
 export const designers = {
-  'designers.style.A': 'Eclettico e creativo',
-  'designers.style.B': 'Elegante e classico',
-  'designers.style.C': 'Minimal e contemporaneo',
-  'designers.style.D': 'Industriale e urbano',
-  'designers.style.E': 'Naturale e mediterraneo',
   'designers.mode.online': 'Online',
   'designers.mode.in-person': 'Di persona',
   'designers.mode.hybrid': 'Ibrido',

@@ -5,7 +5,8 @@ import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { OutboxEntry, OutboxError, OutboxMethod } from './db';
 import { loadOffline } from './lazy';
 import { outboxHandlers, type OutboxHandlerRegistry } from './outbox';
-import { drainOutbox, enqueueAction } from './outboxService';
+import type { DrainResult } from './replay';
+import { enqueueAndDrain } from './outboxService';
 
 /**
  * A dispatch that runs RTK Query cache thunks. A feature may not name the app's root state, so the
@@ -78,10 +79,10 @@ export function outcomeOf(entry: OutboxEntry): CommandOutcome {
   return { status: 'queued', entry };
 }
 
-async function settle(queued: OutboxEntry): Promise<CommandOutcome> {
+async function settle(queued: OutboxEntry, drain: Promise<DrainResult | null>): Promise<CommandOutcome> {
   try {
-    // drain resolves after a pass that includes this entry (a drain under way runs once more).
-    const drained = await drainOutbox();
+    // The drain resolves after a pass that tried this entry (a drain under way runs once more).
+    const drained = await drain;
     if (drained === null) return { status: 'queued', entry: queued };
     const fresh = await (await loadOffline()).db.outbox.get(queued.seq);
     return fresh ? outcomeOf(fresh) : { status: 'queued', entry: queued };
@@ -97,7 +98,7 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
     ...spec,
     owns: (entry) => entry.kind === spec.kind,
     send: async (dispatch, args, options = {}) => {
-      const entry = await enqueueAction({
+      const { entry, drained } = await enqueueAndDrain({
         kind: spec.kind,
         entity: spec.entity(args),
         method: spec.method,
@@ -107,7 +108,7 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
         ...options,
       });
       await spec.apply?.(dispatch, args);
-      return { entry, settled: settle(entry) };
+      return { entry, settled: settle(entry, drained) };
     },
   };
 }

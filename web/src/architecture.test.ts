@@ -96,6 +96,23 @@ describe('architecture', () => {
     expect(offences).toEqual([]);
   });
 
+  it('keeps Dexie out of features: they import the database module for its types only', () => {
+    // Screens read the outbox through useQueued and IndexedDB through useOfflineLiveQuery
+    // (shared/offline), so Dexie loads after first paint and never with a feature's first chunk.
+    const DEXIE = /^(?:dexie|dexie-react-hooks)$|\/shared\/offline\/(?:db|runtime)$/;
+    const VALUE_IMPORT = /(?:^|\n)\s*(import|export)\s+(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+    const offences: string[] = [];
+    for (const file of files.filter((f) => area(f).startsWith('features/'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(VALUE_IMPORT)) {
+        const spec = match[2] ?? match[3] ?? match[4] ?? '';
+        const target = spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)).split(sep).join('/') : spec;
+        if (DEXIE.test(target.startsWith('shared/') ? `/${target}` : target)) offences.push(`${relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('keeps fetch and Dexie out of components', () => {
     const offences = files
       .filter((file) => file.endsWith('.tsx'))

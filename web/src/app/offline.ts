@@ -1,23 +1,21 @@
 import type { createBrowserRouter } from 'react-router';
-import { registerAccountEditOutbox } from '../features/auth/api/profileOutbox';
-import { registerAvailabilityOutbox } from '../features/availability/hooks/useAvailabilityQueue';
-import { registerProfileEditOutbox } from '../features/designers/api/profileOutbox';
-import { registerEngagementOutbox } from '../features/engagement/api/engagementOutbox';
-import { registerMatchOutbox } from '../features/questionnaire/api/matchOutbox';
 import { isAuthExemptPath } from '../shared/lib/navigation';
+import { registerCommands } from '../shared/offline/command';
 import { loadOffline } from '../shared/offline/lazy';
 import { installOutbox } from '../shared/offline/outboxService';
 import { logout } from '../shared/session/logout';
+import { ALL_COMMANDS } from './commands';
 import type { AppStore } from './store';
 
 /**
- * Starts the offline layer: the outbox runner (with the session and the 401 rule) and each
- * feature's outbox handlers. A chunk of its own with Dexie, loaded by main.tsx once the first page
- * has loaded and the browser is idle, so the first route never waits for IndexedDB. Actions queued
+ * Starts the offline layer: every command's reconciliation (app/commands.ts), then the outbox
+ * runner (with the session and the 401 rule), whose first drain may already replay them. A chunk
+ * of its own with Dexie, loaded by main.tsx once the first page has loaded and the browser is idle, so the first route never waits for IndexedDB. Actions queued
  * before it runs stay in the outbox and are sent by the first drain.
  */
 export async function startOffline(store: AppStore, router: ReturnType<typeof createBrowserRouter>): Promise<void> {
   const { db } = await loadOffline();
+  registerCommands(store.dispatch, ALL_COMMANDS);
   installOutbox({
     database: db,
     getSession: () => {
@@ -30,9 +28,4 @@ export async function startOffline(store: AppStore, router: ReturnType<typeof cr
       });
     },
   });
-  registerProfileEditOutbox(store.dispatch);
-  registerEngagementOutbox(store.dispatch);
-  registerMatchOutbox(store.dispatch);
-  registerAccountEditOutbox(store.dispatch);
-  registerAvailabilityOutbox(store.dispatch);
 }

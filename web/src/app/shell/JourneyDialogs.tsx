@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { BookingFlow } from '../../features/appointments/components/BookButton';
 import { ContactDialogs, RETURN_TO_CONTACT_DELAY_MS } from '../../features/chat/components/ContactButton';
-import { queueContact, useOutboxEntry } from '../../features/chat/hooks/useChatOutbox';
+import { contactDesigner } from '../../features/chat/commands';
 import { engagementApi } from '../../features/engagement/api/engagementApi';
-import { queueLikeToggle } from '../../features/engagement/api/engagementOutbox';
+import { toggleLike } from '../../features/engagement/commands';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/chat';
 import type { useThunkDispatch } from '../../shared/lib/dispatch';
 import type { PendingDesigner } from '../../shared/lib/journey';
+import { useQueuedEntry } from '../../shared/offline/useQueued';
 import { showToast } from '../../shared/ui/Toast';
 
 /**
@@ -17,8 +18,8 @@ import { showToast } from '../../shared/ui/Toast';
  */
 export { BookingFlow, queueContactAfterRegistration };
 
-async function queueContactAfterRegistration(designerId: number, message: string): Promise<number> {
-  return (await queueContact(designerId, message)).seq;
+async function queueContactAfterRegistration(dispatch: ReturnType<typeof useThunkDispatch>, designerId: number, message: string): Promise<number> {
+  return (await contactDesigner.send(dispatch, { designerId, text: message })).entry.seq;
 }
 
 /** The contact dialog, reopened 0.5 s after return (customer spec, section 4). */
@@ -33,7 +34,7 @@ export function ResumedContact({ designer }: { designer: PendingDesigner }) {
 
 /** The message typed before registering: says when it is delivered, or that it was not. */
 export function SentNotice({ seq, name }: { seq: number; name: string }) {
-  const entry = useOutboxEntry(seq);
+  const entry = useQueuedEntry(seq);
   const told = useRef<number | null>(null);
   useEffect(() => {
     if (entry === undefined || told.current === seq) return;
@@ -53,7 +54,7 @@ export async function likeOnce(dispatch: ReturnType<typeof useThunkDispatch>, de
   const status = dispatch(engagementApi.endpoints.getLikeStatus.initiate(designer.id, { forceRefetch: true }));
   try {
     const { is_liked } = await status.unwrap();
-    if (!is_liked) await queueLikeToggle(designer.id);
+    if (!is_liked) await toggleLike.send(dispatch, { designerId: designer.id });
     showToast(t('journey.liked', { name: designer.name }), { tone: 'success' });
   } catch {
     showToast(t('journey.likeFailed', { name: designer.name }), { tone: 'error' });

@@ -58,7 +58,7 @@ export function JourneyResume() {
       const { id, name } = intent.designer;
       const message = intent.message.trim();
       void loadDialogs()
-        .then((m) => m.queueContactAfterRegistration(id, message))
+        .then((m) => m.queueContactAfterRegistration(dispatch, id, message))
         .then((seq) => setSending({ seq, name }));
     } else setContact(intent.designer);
   }, [customer, onLoginPage, dispatch]);

@@ -1,9 +1,13 @@
-import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../../test/fakeEventSource';
-import { renderSignedIn } from '../../test/session';
-import { parseEventData, useEventStream, type StreamEvent } from './eventStream';
+import { CUSTOMER, renderSignedIn } from '../../test/session';
+import { Provider } from 'react-redux';
+import { sessionReducer } from '../session/sessionSlice';
+import { api } from './api';
+import { parseEventData, RESYNC_TAGS, useEventStream, type StreamEvent } from './eventStream';
 
 let tickets = 0;
 
@@ -61,7 +65,7 @@ describe('the tab’s event stream', () => {
     const source = FakeEventSource.current();
     if (!source) throw new Error('no stream');
     expect(source.url).toMatch(/^\/api\/events\?ticket=t\d$/);
-    await waitFor(() => expect(source.types().sort()).toEqual(['appointment', 'contact', 'error', 'message', 'open']));
+    await waitFor(() => expect(source.types().sort()).toEqual(['appointment', 'contact', 'error', 'message', 'open', 'resync']));
     expect(FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED)).toHaveLength(1);
 
     source.open();
@@ -78,6 +82,41 @@ describe('the tab’s event stream', () => {
     expect(chat).toHaveLength(1);
     view.unmount();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('on resync refetches conversations, the unread count and appointments, and tells each screen of the gap', async () => {
+    const seen: UnknownAction[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      seen.push(action as UnknownAction);
+      return next(action);
+    };
+    const store = configureStore({
+      reducer: { session: sessionReducer },
+      preloadedState: { session: { user: CUSTOMER, rememberMe: false } },
+      middleware: (getDefault) => getDefault().concat(record),
+    });
+    const log: StreamEvent[] = [];
+    const opened = { count: 0 };
+    const view = render(
+      <Provider store={store}>
+        <Listener types={['appointment']} log={log} opened={opened} />
+      </Provider>,
+    );
+    await waitFor(() => expect(FakeEventSource.current()?.types()).toContain('resync'));
+    const source = FakeEventSource.current();
+    if (!source) throw new Error('no stream');
+    source.open();
+    const before = opened.count;
+    expect(seen.filter((action) => api.util.invalidateTags.match(action))).toEqual([]);
+
+    source.emit('resync', { type: 'resync' });
+
+    const invalidations = seen.filter((action) => api.util.invalidateTags.match(action));
+    expect(invalidations.map((action) => action.payload)).toEqual([[...RESYNC_TAGS]]);
+    expect(RESYNC_TAGS).toEqual([{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id: 'UNREAD' }, 'Message', 'Appointment']);
+    expect(opened.count).toBe(before + 1);
+    expect(log).toEqual([]);
+    view.unmount();
   });
 
   it('reads unreadable data as null rather than failing', () => {

@@ -1,6 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectToken, type WithSession } from '../session/sessionSlice';
+import { api } from './api';
 
 /** Waits before opening a new stream after one failed (the ticket expired, the network dropped). */
 export const RECONNECT_MS = 5000;
@@ -31,7 +33,22 @@ const stream = {
   token: null as string | null,
   /** Counts attempts to open: an attempt that a newer one overtook while it waited gives up. */
   attempt: 0,
+  /** The store's dispatch, from the latest subscriber: a resync invalidates the cache through it. */
+  dispatch: null as ((action: UnknownAction) => unknown) | null,
 };
+
+/** What the stream keeps fresh: after a resync every screen showing it fetches it again. */
+export const RESYNC_TAGS = [{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id: 'UNREAD' }, 'Message', 'Appointment'] as const;
+
+/**
+ * The server says events may have been lost (`event: resync`, docs/messaging.md: its PostgreSQL
+ * listener was down, or the stream fell behind): conversations, the unread count and appointments
+ * are fetched again, whichever screens are open, and each subscriber hears it as a gap.
+ */
+function resync(): void {
+  stream.dispatch?.(api.util.invalidateTags([...RESYNC_TAGS]));
+  for (const subscription of stream.subscriptions) subscription.onOpen();
+}
 
 /** Reads an event's JSON data; anything unreadable is null (the screens then just refetch). */
 export function parseEventData(raw: string): unknown {
@@ -99,6 +116,7 @@ async function open(): Promise<void> {
   const source = new EventSource(`/api/events?ticket=${encodeURIComponent(ticket)}`);
   stream.source = source;
   listenAll();
+  source.addEventListener('resync', resync);
   source.addEventListener('open', () => {
     for (const subscription of stream.subscriptions) subscription.onOpen();
   });
@@ -110,13 +128,14 @@ async function open(): Promise<void> {
 
 /**
  * Live updates while a screen is open: `onEvent` runs for each event of `types` on the tab's one
- * event stream, and `onOpen` each time the stream (re)opens, since events may have been missed
- * while it was down. The stream opens with the first subscriber of a signed-in session, follows a
+ * event stream, and `onOpen` each time the stream (re)opens or the server sends `resync`, since
+ * events may have been missed then (a resync also invalidates RESYNC_TAGS). The stream opens with the first subscriber of a signed-in session, follows a
  * change of account, reopens when the connection returns, and closes with the last subscriber.
  * Screens keep their polling or refetch-on-focus as the fallback.
  */
 export function useEventStream(types: readonly string[], onEvent: (event: StreamEvent) => void, onOpen: () => void): void {
   const token = useSelector((state: WithSession) => selectToken(state));
+  const dispatch = useDispatch();
   const handlers = useRef({ onEvent, onOpen });
   // eslint-disable-next-line react-hooks/refs -- keeps the latest handler for the stream's listener without reconnecting; never read during render
   handlers.current = { onEvent, onOpen };
@@ -129,6 +148,7 @@ export function useEventStream(types: readonly string[], onEvent: (event: Stream
       onOpen: () => handlers.current.onOpen(),
     };
     stream.subscriptions.add(subscription);
+    stream.dispatch = dispatch;
     if (stream.token !== token || stream.source === null) {
       stream.token = token;
       void open();
@@ -143,7 +163,8 @@ export function useEventStream(types: readonly string[], onEvent: (event: Stream
       if (stream.subscriptions.size === 0) {
         close();
         stream.token = null;
+        stream.dispatch = null;
       }
     };
-  }, [key, token]);
+  }, [key, token, dispatch]);
 }

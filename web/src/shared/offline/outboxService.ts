@@ -17,7 +17,8 @@ import { t } from '../i18n/t';
 
 /**
  * The app's one outbox. The app shell installs it once with the session and logout wiring;
- * features only call enqueueAction and registerOutboxHandler.
+ * features declare commands (command.ts), which call enqueueAction; registerCommands registers
+ * their handlers through registerOutboxHandler's registry.
  */
 let runner: OutboxRunner | null = null;
 /** Cached GET answers older than this are dropped at start-up. */
@@ -82,10 +83,19 @@ export function drainOutbox(): Promise<DrainResult | null> {
  * user ('' when anonymous). The returned entry carries the Idempotency-Key for optimistic UI.
  */
 export async function enqueueAction(input: Omit<EnqueueInput, 'userId'> & { userId?: string }): Promise<OutboxEntry> {
+  return (await enqueueAndDrain(input)).entry;
+}
+
+/**
+ * enqueueAction that also hands back the drain it started: it resolves after a pass that tried the
+ * entry (null before the outbox is installed). Commands await it for their outcome.
+ */
+export async function enqueueAndDrain(
+  input: Omit<EnqueueInput, 'userId'> & { userId?: string },
+): Promise<{ entry: OutboxEntry; drained: Promise<DrainResult | null> }> {
   const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
   void requestBackgroundSync();
-  void drainOutbox();
-  return entry;
+  return { entry, drained: drainOutbox() };
 }
 
 /** A feature tells the outbox how to reconcile (onSent) or roll back (onFailed) its kind of action. */

@@ -7,5 +7,5 @@ export { db } from './db';
 export { clearUserImages } from './imageStore';
 export { clearUserResponses, getCachedResponse, putCachedResponse } from './responseCache';
 export { drainOutbox, installOutbox } from './outboxService';
-export { countOutbox } from './outbox';
+export { countOutbox, listOutbox } from './outbox';
 export { LAST_SYNC_KEY } from './replay';

@@ -1,12 +1,9 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { discardAction, registerOutboxHandler } from '../offline/outboxService';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
 import { currentSubscription, readEnvironment, subscriptionJson, unsubscribeDevice } from './device';
 import { pushApi } from './pushApi';
 import { shouldRefresh } from './pushState';
 
-/** The outbox kind of logout's "this device stops receiving pushes" (DELETE /api/push/subscriptions). */
-export const PUSH_UNSUBSCRIBE_KIND = 'push.unsubscribe';
 /** What the service worker posts to the open pages (web/src/sw.ts). */
 export const PUSH_CHANGED_MESSAGE = 'interno:push-subscription-change';
 export const NAVIGATE_MESSAGE = 'interno:navigate';
@@ -71,16 +68,11 @@ export async function refreshPushSubscription(store: PushStore): Promise<void> {
 }
 
 /**
- * Starts Web Push on the page: the outbox handler of logout's unsubscribe, the re-registration on
- * start and at every sign-in, and the service worker's messages (a new subscription to register; a
- * screen to open). Returns stop. The app calls it once at start (web/src/main.tsx).
+ * Starts Web Push on the page: the re-registration on start and at every sign-in, and the service
+ * worker's messages (a new subscription to register; a screen to open). Logout's unsubscribe is a
+ * command (shared/session/commands.ts). Returns stop. The app calls it once at start (web/src/main.tsx).
  */
 export function startPush(store: PushStore, navigate: (path: string) => void): () => void {
-  // A device the server no longer knows (404), or any other refusal, leaves nothing to do: drop the
-  // entry so the logout queued after it in the same scope goes at once.
-  const offHandler = registerOutboxHandler(PUSH_UNSUBSCRIBE_KIND, {
-    onFailed: (_error, entry) => discardAction(entry.seq),
-  });
   let token = selectToken(store.getState());
   const refresh = (): void => {
     void refreshPushSubscription(store).catch((error: unknown) => console.warn('Could not register push again', error));
@@ -104,7 +96,6 @@ export function startPush(store: PushStore, navigate: (path: string) => void): (
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   container?.addEventListener('message', onMessage);
   return () => {
-    offHandler();
     offStore();
     container?.removeEventListener('message', onMessage);
   };

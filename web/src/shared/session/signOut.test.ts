@@ -3,8 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANNA } from '../../test/session';
 import { db } from '../offline/db';
 import { sessionReducer } from './sessionSlice';
-import { PUSH_UNSUBSCRIBE_KIND } from '../push/startPush';
-import { LOGOUT_ALL_KIND, LOGOUT_KIND, signOut } from './signOut';
+import { endAllSessions, endSession, unsubscribePush } from './commands';
+import { signOut } from './signOut';
+
+const LOGOUT_KIND = endSession.kind;
+const LOGOUT_ALL_KIND = endAllSessions.kind;
+const PUSH_UNSUBSCRIBE_KIND = unsubscribePush.kind;
 
 const device = vi.hoisted(() => ({ subscription: null as null | { endpoint: string; unsubscribe: () => Promise<boolean> } }));
 vi.mock('../push/device', () => ({

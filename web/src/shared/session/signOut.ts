@@ -1,14 +1,10 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { enqueueAction } from '../offline/outboxService';
 import { db, type InternoDatabase } from '../offline/db';
 import { currentSubscription, unsubscribeDevice } from '../push/device';
-import { PUSH_UNSUBSCRIBE_KIND, rememberPushOwner } from '../push/startPush';
+import { rememberPushOwner } from '../push/startPush';
+import { endAllSessions, endSession, unsubscribePush } from './commands';
 import { logout } from './logout';
 import { selectToken, type WithSession } from './sessionSlice';
-
-/** The outbox kinds that end sessions on the server. */
-export const LOGOUT_KIND = 'session.logout';
-export const LOGOUT_ALL_KIND = 'session.logoutAll';
 
 /** This device only, or every device the account is signed in on. */
 export type SignOutScope = 'device' | 'everywhere';
@@ -30,26 +26,11 @@ export function signOut(scope: SignOutScope = 'device', database: InternoDatabas
     // next push, which deletes the device on the server).
     const subscription = token !== null ? await currentSubscription() : null;
     if (token !== null && subscription !== null) {
-      await enqueueAction({
-        kind: PUSH_UNSUBSCRIBE_KIND,
-        entity: `session:${token.slice(-16)}`,
-        method: 'DELETE',
-        path: '/api/push/subscriptions',
-        body: { endpoint: subscription.endpoint },
-        userId: '',
-        revokes: token,
-      }).catch((error: unknown) => console.warn('Could not queue the push unsubscribe for the server', error));
+      await unsubscribePush.send(dispatch, { token, endpoint: subscription.endpoint }, { userId: '', revokes: token }).catch((error: unknown) => console.warn('Could not queue the push unsubscribe for the server', error));
     }
     if (token !== null) {
       const everywhere = scope === 'everywhere';
-      await enqueueAction({
-        kind: everywhere ? LOGOUT_ALL_KIND : LOGOUT_KIND,
-        entity: `session:${token.slice(-16)}`,
-        method: 'POST',
-        path: everywhere ? '/api/auth/logout-all' : '/api/auth/logout',
-        userId: '',
-        revokes: token,
-      }).catch((error: unknown) => console.warn('Could not queue the logout for the server', error));
+      await (everywhere ? endAllSessions : endSession).send(dispatch, { token }, { userId: '', revokes: token }).catch((error: unknown) => console.warn('Could not queue the logout for the server', error));
     }
     await unsubscribeDevice(subscription);
     rememberPushOwner(null);

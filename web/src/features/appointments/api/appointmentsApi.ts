@@ -136,18 +136,6 @@ export const appointmentsApi = api.injectEndpoints({
       query: () => '/appointments/designer/summary',
       providesTags: ['Appointment', 'Availability'],
     }),
-    confirmAppointment: build.mutation<DesignerAppointment, number>({
-      query: (id) => ({ url: `/appointments/${id}/confirm`, method: 'PUT', body: {} }),
-      invalidatesTags: ['Appointment'],
-    }),
-    rejectAppointment: build.mutation<DesignerAppointment, { id: number; reason?: string }>({
-      query: ({ id, reason }) => ({ url: `/appointments/${id}/reject`, method: 'PUT', body: { reason: reason ?? '' } }),
-      invalidatesTags: ['Appointment', 'Slot'],
-    }),
-    completeAppointment: build.mutation<DesignerAppointment, number>({
-      query: (id) => ({ url: `/appointments/${id}/complete`, method: 'PUT', body: {} }),
-      invalidatesTags: ['Appointment'],
-    }),
     deleteAppointment: build.mutation<{ appointment_id: number }, number>({
       query: (id) => ({ url: `/appointments/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Appointment'],
@@ -165,9 +153,6 @@ export const {
   useCustomerAppointmentsQuery,
   useDesignerAppointmentsQuery,
   useDesignerSummaryQuery,
-  useConfirmAppointmentMutation,
-  useRejectAppointmentMutation,
-  useCompleteAppointmentMutation,
   useDeleteAppointmentMutation,
   useBookingDesignerQuery,
 } = appointmentsApi;

@@ -3,7 +3,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/offline/db';
+import { registerCommands } from '../../../shared/offline/command';
 import { installOutbox } from '../../../shared/offline/outboxService';
+import { appointmentCommands } from '../commands';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { fakeFetch, type FakeFetch } from '../../../test/offline';
@@ -44,7 +46,12 @@ function page() {
 
 function renderSection(onOpenAll = vi.fn()) {
   const store = apiStore(DESIGNER);
-  stop = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
+  const unregister = registerCommands(store.dispatch, appointmentCommands);
+  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
+  stop = async () => {
+    await stopOutbox();
+    unregister();
+  };
   render(
     <Provider store={store}>
       <MemoryRouter>

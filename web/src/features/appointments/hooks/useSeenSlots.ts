@@ -1,6 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { db } from '../../../shared/offline/db';
+import { loadOffline, useOfflineLiveQuery } from '../../../shared/offline/lazy';
 import type { AvailableSlots } from '../api/appointmentsApi';
 import { rememberSlots, seenSlots, type SeenSlots } from '../lib/slotCache';
 
@@ -10,7 +9,11 @@ import { rememberSlots, seenSlots, type SeenSlots } from '../lib/slotCache';
  */
 export function useSeenSlots(designerId: number | undefined, enabled: boolean, live: AvailableSlots | undefined): SeenSlots | null {
   useEffect(() => {
-    if (live) void rememberSlots(db, live);
+    if (live) void loadOffline().then(({ db }) => rememberSlots(db, live));
   }, [live]);
-  return useLiveQuery(async () => (enabled && designerId !== undefined ? seenSlots(db, designerId) : null), [enabled, designerId], null);
+  return useOfflineLiveQuery(
+    ({ db }) => (enabled && designerId !== undefined ? seenSlots(db, designerId) : null),
+    [enabled, designerId],
+    null as SeenSlots | null,
+  );
 }

@@ -11,7 +11,7 @@ import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
 import { useUpdateProfileMutation } from '../api/authApi';
-import { queueProfileEdit } from '../api/profileOutbox';
+import { editAccount } from '../commands';
 import { useAuthDispatch } from '../hooks/useAuthDispatch';
 import type { Account } from '../lib/account';
 import { isEmailTaken, isOffline } from '../lib/authErrors';
@@ -100,7 +100,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
         setFormError(t('account.edit.offlinePhoto'));
         return;
       }
-      await queueProfileEdit(dispatch, account.id, values);
+      await editAccount.send(dispatch, { userId: account.id, values });
       showToast(t('account.edit.queued'), { tone: 'info' });
       onClose();
       return;
@@ -116,7 +116,7 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
       // No answer, or a 502-504: the edit may have been applied. The outbox retries it with the same
       // key, so the server replays its answer instead of applying it twice.
       if (isUnreachable(error) && !photo) {
-        await queueProfileEdit(dispatch, account.id, values, key);
+        await editAccount.send(dispatch, { userId: account.id, values }, { key });
         showToast(t(online ? 'account.edit.retrying' : 'account.edit.queued'), { tone: 'info' });
         onClose();
         return;

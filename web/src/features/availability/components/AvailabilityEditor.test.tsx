@@ -11,7 +11,8 @@ import { sessionReducer, type StoredUser } from '../../../shared/session/session
 import { fakeFetch, type FakeFetch } from '../../../test/offline';
 import { setOnline } from '../../../test/session';
 import { availabilityApi, type AvailabilityWindow } from '../api/availabilityApi';
-import { registerAvailabilityOutbox } from '../hooks/useAvailabilityQueue';
+import { registerCommands } from '../../../shared/offline/command';
+import { availabilityCommands } from '../commands';
 import { AVAILABILITY_KIND } from '../lib/queued';
 import { ToastViewport } from '../../../shared/ui/Toast';
 import { enqueueAction } from '../../../shared/offline/outboxService';
@@ -44,7 +45,7 @@ function renderEditor(withEditor = true) {
   });
   store.dispatch(availabilityApi.util.upsertQueryData('weeklyAvailability', 5, weekdays));
   stop = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
-  const unregister = registerAvailabilityOutbox(store.dispatch);
+  const unregister = registerCommands(store.dispatch, availabilityCommands);
   const onSaved = vi.fn();
   render(
     <Provider store={store}>

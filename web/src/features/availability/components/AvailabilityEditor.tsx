@@ -6,7 +6,9 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { useWeeklyAvailabilityQuery, type AvailabilityWindow } from '../api/availabilityApi';
-import { useAvailabilityQueue, useEditorOnScreen, useOutboxEntry } from '../hooks/useAvailabilityQueue';
+import { useQueuedEntry } from '../../../shared/offline/useQueued';
+import { useAvailabilityQueue } from '../hooks/useAvailabilityQueue';
+import { useEditorOnScreen } from '../lib/editorsOnScreen';
 import { slotsOf } from '../lib/queued';
 import { ConflictPanel } from './ConflictPanel';
 import {
@@ -161,7 +163,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   /** The outbox entry of this editor's last save, followed until the server answers. */
   const [sentSeq, setSentSeq] = useState<number | null>(null);
   const headingPrefix = useId();
-  const tracked = useOutboxEntry(sentSeq);
+  const tracked = useQueuedEntry(sentSeq);
   /**
    * Counts the person's edits. A save marks the editor clean only if nothing was edited while it was
    * being queued: a fast refusal can bring back the conflict view, and "Modifica la settimana" there,
@@ -207,7 +209,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
         onKeep={async () => {
           if (!refusedSlots) return;
           const before = edits.current;
-          const entry = await queue.save(refusedSlots, queue.conflicts.map((conflict) => conflict.id));
+          const { entry } = await queue.save(refusedSlots, queue.conflicts.map((conflict) => conflict.id));
           setSentSeq(entry.seq);
           if (edits.current !== before) return;
           setDirty(false);
@@ -263,7 +265,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   const submit = async (): Promise<void> => {
     if (blocked) return;
     const before = edits.current;
-    const entry = await queue.save(toPayload(week));
+    const { entry } = await queue.save(toPayload(week));
     setSentSeq(entry.seq);
     if (edits.current !== before) return;
     setDirty(false);

@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api/api';
-import type { ContactsPage, Contact, ContactStatus, UnreadCount } from './types';
+import type { ContactsPage, Contact, UnreadCount } from './types';
 
 /** The spec's polling: contact lists every 5 s, an open chat every 15 s, the designer's unread count every 10 s. */
 export const LIST_POLL_MS = 5000;
@@ -38,10 +38,6 @@ export const chatApi = api.injectEndpoints({
       extraOptions: { offlineCache: false },
       providesTags: [{ type: 'Contact', id: 'UNREAD' }],
     }),
-    setContactStatus: build.mutation<Contact, { id: number; status: ContactStatus }>({
-      query: ({ id, status }) => ({ url: `/contacts/${id}/status`, method: 'PUT', body: { status } }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Contact', id: 'LIST' }, { type: 'Contact', id: 'UNREAD' }, { type: 'Message', id }],
-    }),
   }),
 });
 
@@ -51,5 +47,4 @@ export const {
   useConversationQuery,
   useLazyEarlierMessagesQuery,
   useUnreadCountQuery,
-  useSetContactStatusMutation,
 } = chatApi;

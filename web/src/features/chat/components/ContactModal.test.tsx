@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/offline/db';
 import { apiStore } from '../../../test/session';
-import { CHAT_CONTACT_KIND } from '../hooks/useChatOutbox';
+import { contactDesigner } from '../commands';
 import { ContactModal } from './ContactModal';
 
 
@@ -48,7 +48,7 @@ describe('ContactModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invia messaggio' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
-    expect(entry?.kind).toBe(CHAT_CONTACT_KIND);
+    expect(entry?.kind).toBe(contactDesigner.kind);
     expect(entry?.entity).toBe('designer-contact:7');
     expect(entry?.path).toBe('/api/contacts/');
     expect(entry?.body).toMatchObject({ designer_id: 7, message: 'Ciao Sofia, vorrei rifare la cucina.' });

@@ -6,7 +6,9 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextAreaField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
-import { queueContact, useChatOutbox, useOutboxEntry } from '../hooks/useChatOutbox';
+import { useCommand } from '../../../shared/offline/command';
+import { useQueuedEntry } from '../../../shared/offline/useQueued';
+import { contactDesigner } from '../commands';
 import { cleanMessage, MAX_MESSAGE_LENGTH } from '../lib/messages';
 import styles from './Chat.module.css';
 
@@ -28,12 +30,12 @@ export interface ContactModalProps {
  * delivered once when the connection returns; online the dialog waits for the answer and says so.
  */
 export function ContactModal({ open, designer, onClose, initialMessage = '', onOpenChat, onRequireLogin }: ContactModalProps) {
-  useChatOutbox();
+  const contact = useCommand(contactDesigner);
   const online = useOnline();
   const [text, setText] = useState(initialMessage);
   const [touched, setTouched] = useState(false);
   const [seq, setSeq] = useState<number | null>(null);
-  const entry = useOutboxEntry(seq);
+  const entry = useQueuedEntry(seq);
   const areaRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -60,7 +62,7 @@ export function ContactModal({ open, designer, onClose, initialMessage = '', onO
       onRequireLogin(cleaned);
       return;
     }
-    const queuedEntry = await queueContact(designer.id, cleaned);
+    const { entry: queuedEntry } = await contact({ designerId: designer.id, text: cleaned });
     setSeq(queuedEntry.seq);
   };
 

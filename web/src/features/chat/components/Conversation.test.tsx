@@ -6,7 +6,7 @@ import { db } from '../../../shared/offline/db';
 import { putCachedResponse } from '../../../shared/offline/responseCache';
 import { apiStore, setOnline } from '../../../test/session';
 import type { Contact } from '../api/types';
-import { CHAT_MESSAGE_KIND } from '../hooks/useChatOutbox';
+import { sendMessage } from '../commands';
 import { Conversation } from './Conversation';
 
 /** The conversation with Sofia as the list shows it: listed, never opened on this device. */
@@ -55,7 +55,7 @@ describe('Conversation offline', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: CHAT_MESSAGE_KIND, entity: 'contact:9', path: '/api/contacts/9/messages' });
+    expect(entry).toMatchObject({ kind: sendMessage.kind, entity: 'contact:9', path: '/api/contacts/9/messages' });
     expect(entry?.body).toMatchObject({ message: 'Giovedì va benissimo, alle 18?' });
   });
 

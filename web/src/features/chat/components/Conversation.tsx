@@ -11,7 +11,9 @@ import { Button } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { CHAT_POLL_MS, useConversationQuery, useLazyEarlierMessagesQuery } from '../api/chatApi';
 import type { ChatMessage, ChatSide, Contact } from '../api/types';
-import { outgoingOf, queueChatMessage, useChatOutbox } from '../hooks/useChatOutbox';
+import { useCommand } from '../../../shared/offline/command';
+import { sendMessage } from '../commands';
+import { outgoingOf, useChatOutbox } from '../hooks/useChatOutbox';
 import { cleanMessage, counterpartName, MAX_MESSAGE_LENGTH, mergeConversation, mergeServerMessages, type DisplayMessage } from '../lib/messages';
 import { messageTime, useContacts } from './ContactList';
 import { useChatEvents } from '../hooks/useChatEvents';
@@ -76,6 +78,7 @@ export function Conversation({ contactId, side }: ConversationProps) {
   const [text, setText] = useState('');
   const [blocked, setBlocked] = useState(false);
   const { entries, retry, discard } = useChatOutbox();
+  const queueMessage = useCommand(sendMessage);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const contact = result.data ?? (partial && listed ? fromListEntry(listed) : undefined);
@@ -147,7 +150,7 @@ export function Conversation({ contactId, side }: ConversationProps) {
     setBlocked(false);
     setText('');
     stickToBottom.current = true;
-    await queueChatMessage(contactId, cleaned);
+    await queueMessage({ contactId, text: cleaned });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

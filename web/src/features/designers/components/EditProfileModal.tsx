@@ -12,7 +12,7 @@ import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
 import { useDeleteDesignerMutation, useUpdateDesignerMutation } from '../api/designersApi';
-import { queueProfileEdit } from '../api/profileOutbox';
+import { editDesignerProfile } from '../commands';
 import { useDesignersDispatch } from '../hooks/useDesignersDispatch';
 import { useGalleryPicker, usePhotoPicker } from '../hooks/usePicturePicker';
 import type { Designer } from '../lib/designer';
@@ -118,7 +118,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
 
     const key = newIdempotencyKey();
     const queue = async (): Promise<void> => {
-      await queueProfileEdit(dispatch, designer.id, body, textPatch(form), key);
+      await editDesignerProfile.send(dispatch, { id: designer.id, body, patch: textPatch(form) }, { key });
       showToast(t(online ? 'designers.edit.retrying' : 'designers.edit.queued'), { tone: 'info' });
       onClose();
     };

@@ -4,7 +4,8 @@ import '../../../shared/i18n/parts/engagement';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { SHARE_PLATFORMS, type SharePlatform } from '../api/engagementApi';
-import { queueShare } from '../api/engagementOutbox';
+import { useCommand } from '../../../shared/offline/command';
+import { recordShare } from '../commands';
 import { platformShareHref, shareText, shareUrl, type ShareableDesigner } from '../lib/share';
 import styles from './Engagement.module.css';
 import { LinkIcon, ShareIcon } from './HeartIcon';
@@ -32,10 +33,6 @@ const PLATFORM_MARK: Record<(typeof SHARE_PLATFORMS)[number], string> = {
   copy: '',
 };
 
-function record(designerId: number, platform: SharePlatform): void {
-  // Tracking failures are ignored (customer spec, section 8); offline it waits in the outbox.
-  queueShare(designerId, platform).catch((error: unknown) => console.warn('Could not record the share', error));
-}
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -53,6 +50,11 @@ async function copy(text: string): Promise<boolean> {
  * share is recorded, anonymous ones too.
  */
 export function ShareButton({ designer, label, compact = false, className }: ShareButtonProps) {
+  const share = useCommand(recordShare);
+  // Tracking failures are ignored (customer spec, section 8); offline it waits in the outbox.
+  const record = (designerId: number, platform: SharePlatform): void => {
+    share({ designerId, platform }).catch((error: unknown) => console.warn('Could not record the share', error));
+  };
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);

@@ -1,10 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
-import { db, type OutboxEntry } from '../../../shared/offline/db';
+import { useCommand } from '../../../shared/offline/command';
+import type { OutboxEntry } from '../../../shared/offline/db';
+import { useQueued } from '../../../shared/offline/useQueued';
 import { selectIsLoggedIn, selectUserId, type WithSession } from '../../../shared/session/sessionSlice';
 import { useGetLikeCountQuery, useGetLikeStatusQuery } from '../api/engagementApi';
-import { queueLikeToggle } from '../api/engagementOutbox';
+import { toggleLike } from '../commands';
 import { likeEntity, likeView, serverLike, type LikeView } from '../lib/likeState';
 
 export interface UseLike extends LikeView {
@@ -25,7 +26,8 @@ export function useLike(designerId: number, initialCount?: number): UseLike {
   const userId = useSelector((state: WithSession) => selectUserId(state)) ?? '';
   const count = useGetLikeCountQuery(designerId);
   const status = useGetLikeStatusQuery(designerId, { skip: !loggedIn });
-  const entries = useLiveQuery(() => db.outbox.where('entity').equals(likeEntity(designerId)).toArray(), [designerId], NO_ENTRIES);
+  const entries = useQueued({ entity: likeEntity(designerId), sent: true });
+  const like = useCommand(toggleLike);
 
   const server = serverLike(count.data?.like_count ?? (count.isLoading ? initialCount : undefined), count.isError, status.data?.is_liked, loggedIn);
   const fetchedAt = Math.max(count.fulfilledTimeStamp ?? 0, status.fulfilledTimeStamp ?? 0);
@@ -36,13 +38,13 @@ export function useLike(designerId: number, initialCount?: number): UseLike {
     if (!loggedIn) return false;
     if (pending) return true;
     try {
-      await queueLikeToggle(designerId);
+      await like({ designerId });
     } catch (error) {
       // Failures are silent (customer spec, section 8); IndexedDB refusing is logged for us.
       console.warn('Could not queue the like', error);
     }
     return true;
-  }, [designerId, loggedIn, pending]);
+  }, [designerId, loggedIn, pending, like]);
 
   return { ...view, loggedIn, toggle };
 }

@@ -14,7 +14,8 @@ import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { SendResultsButton } from '../../engagement/components/SendResultsButton';
 import { DesignerCard } from '../../matching/components/DesignerCard';
-import { queueMatch } from '../api/matchOutbox';
+import { useThunkDispatch } from '../../../shared/lib/dispatch';
+import { queueMatch } from '../commands';
 import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
@@ -66,6 +67,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const questionnaire = useGetQuestionnaireQuery();
   const [match, { isLoading: submitting }] = useMatchDesignersMutation();
   const [flow, dispatch] = useReducer(flowReducer, initialFlow);
+  const storeDispatch = useThunkDispatch();
   const [result, setResult] = useState<JourneyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -144,7 +146,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       keep(null, local);
       if (isUnreachable(error as AppError)) {
         const previous = await loadLastResult();
-        await queueMatch(answers, local, key);
+        await queueMatch(storeDispatch, answers, local, key);
         setResult({ answers, analysis: local, lead: null, pending: true, previous });
       } else {
         setFailure(t(matchingFailureKey(error)));

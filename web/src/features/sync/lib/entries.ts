@@ -65,7 +65,7 @@ export function entryLabelKey(entry: Pick<OutboxEntry, 'kind' | 'method'>): Plai
   return KIND_LABELS[entry.kind] ?? METHOD_LABELS[entry.method];
 }
 
-/** Registers the label of a kind (features call this next to registerOutboxHandler). */
+/** Registers the label of a kind (a feature calls this next to its command's declaration). */
 export function registerKindLabel(kind: string, label: PlainKey): void {
   KIND_LABELS[kind] = label;
 }

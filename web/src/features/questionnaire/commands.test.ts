@@ -1,11 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
-import { db } from '../../../shared/offline/db';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
-import { queueMatch } from './matchOutbox';
-import { questionnaireApi } from './questionnaireApi';
+import { api } from '../../shared/api/api';
+import { staleReducer } from '../../shared/api/staleSlice';
+import { db } from '../../shared/offline/db';
+import { sessionReducer } from '../../shared/session/sessionSlice';
+import { questionnaireApi } from './api/questionnaireApi';
+import { queueMatch } from './commands';
 
 const answers = ['Luminoso', 'Legno chiaro', 'Essenziale', 'Verde', 'Lino', 'Aperto', 'Calma'];
 const analysis = { style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 }, dominant_style: 'C' };
@@ -40,7 +40,7 @@ describe('a questionnaire whose answer was lost', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.key).toBe('quiz-key-1');
 
-    await queueMatch(answers, analysis as never, 'quiz-key-1');
+    await queueMatch(store.dispatch, answers, analysis as never, 'quiz-key-1');
     const [entry] = await db.outbox.toArray();
     expect(entry?.key).toBe('quiz-key-1');
     expect(entry?.path).toBe('/api/match-designers');
@@ -49,7 +49,7 @@ describe('a questionnaire whose answer was lost', () => {
   });
 
   it('gets a key of its own when nothing was sent before', async () => {
-    await queueMatch(answers, analysis as never);
+    await queueMatch(vi.fn(), answers, analysis as never);
     const [entry] = await db.outbox.toArray();
     expect(entry?.key).toMatch(/^[0-9a-f-]{36}$/);
   });

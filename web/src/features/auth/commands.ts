@@ -1,0 +1,42 @@
+import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/account';
+import { defineCommand } from '../../shared/offline/command';
+import { showToast } from '../../shared/ui/Toast';
+import { authApi, profileJson } from './api/authApi';
+import { parseProfile } from './lib/account';
+import type { ProfileValues } from './lib/profileValidation';
+
+/** The writes of the auth feature that go through the outbox. The app registers them at start. */
+
+/**
+ * The text part of a customer's profile edit (name, e-mail, location); the photo needs a live
+ * connection. Shown at once; a refusal puts the screen back to what the server has and says why.
+ */
+export const editAccount = defineCommand<{ userId: number; values: ProfileValues }>({
+  kind: 'account.update',
+  entity: ({ userId }) => `user:${userId}`,
+  method: 'PUT',
+  path: () => '/api/users/me',
+  body: ({ values }) => profileJson(values),
+  apply: (dispatch, { values }) => {
+    const patch = profileJson(values);
+    dispatch(
+      authApi.util.updateQueryData('getProfile', undefined, (draft) => {
+        Object.assign(draft.user, patch);
+      }),
+    );
+  },
+  onSent: (dispatch, response) => {
+    try {
+      dispatch(authApi.util.upsertQueryData('getProfile', undefined, parseProfile(response)));
+    } catch {
+      dispatch(authApi.util.invalidateTags(['Profile']));
+    }
+  },
+  onRefused: (dispatch, error) => {
+    dispatch(authApi.util.invalidateTags(['Profile']));
+    showToast(t('account.edit.rejected'), { tone: 'error', detail: error.message });
+  },
+});
+
+export const authCommands = [editAccount];

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeFetch } from '../../test/offline';
+import { setOnline } from '../../test/session';
+import { defineCommand, registerCommands, type CommandDispatch } from './command';
+import { db, type OutboxEntry } from './db';
+import { OutboxHandlerRegistry } from './outbox';
+import { installOutbox } from './outboxService';
+import { matchesQueued } from './useQueued';
+
+let net: FakeFetch;
+let stop: () => Promise<void> = async () => {};
+const dispatch = vi.fn() as unknown as CommandDispatch;
+
+const calls: string[] = [];
+const rename = defineCommand<{ id: number; name: string }>({
+  kind: 'test.rename',
+  entity: ({ id }) => `thing:${id}`,
+  method: 'PUT',
+  path: ({ id }) => `/api/things/${id}`,
+  body: ({ name }) => ({ name }),
+  meta: ({ name }) => ({ shown: name }),
+  apply: (_dispatch, { name }) => {
+    calls.push(`apply ${name}`);
+  },
+  onSent: (_dispatch, response) => {
+    calls.push(`sent ${JSON.stringify(response)}`);
+  },
+  onRefused: (_dispatch, error) => {
+    calls.push(`refused ${error.reason ?? ''}`);
+  },
+});
+
+beforeEach(async () => {
+  await db.outbox.clear();
+  calls.length = 0;
+  net = fakeFetch();
+  vi.stubGlobal('fetch', net.fetch);
+  setOnline(true);
+});
+
+afterEach(async () => {
+  await stop();
+  stop = async () => {};
+  vi.unstubAllGlobals();
+});
+
+function install(): void {
+  stop = installOutbox({ database: db, getSession: () => ({ userId: '7', token: 'tok' }), onUnauthorized: () => {} });
+}
+
+describe('a declared command', () => {
+  it('online is sent at once through the outbox, with its Idempotency-Key, and awaited', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => ({ status: 200, body: { id: 3, name: 'Sala' } }));
+
+    const { entry, settled } = await rename.send(dispatch, { id: 3, name: 'Sala' }, { userId: '7' });
+    const outcome = await settled;
+
+    expect(entry).toMatchObject({ kind: 'test.rename', entity: 'thing:3', method: 'PUT', path: '/api/things/3', body: { name: 'Sala' }, meta: { shown: 'Sala' } });
+    expect(outcome).toMatchObject({ status: 'sent', response: { id: 3, name: 'Sala' } });
+    const put = net.calls.find((call) => call.method === 'PUT');
+    expect(put?.headers['idempotency-key']).toBe(entry.key);
+    expect(put?.body).toEqual({ name: 'Sala' });
+    expect(calls).toEqual(['apply Sala', 'sent {"id":3,"name":"Sala"}']);
+    unregister();
+  });
+
+  it('says why the server refused it, through its onRefused', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => ({ status: 422, body: { detail: 'Nome non valido', reason: 'invalid_name' } }));
+
+    const outcome = await (await rename.send(dispatch, { id: 4, name: '' }, { userId: '7' })).settled;
+
+    expect(outcome.status).toBe('refused');
+    expect(outcome.status === 'refused' && outcome.error.reason).toBe('invalid_name');
+    expect(calls).toEqual(['apply ', 'refused invalid_name']);
+    unregister();
+  });
+
+  it('offline stays queued, keeps its key for the replay, and is reconciled when it goes', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => 'network-error');
+
+    const { entry, settled } = await rename.send(dispatch, { id: 5, name: 'Studio' }, { userId: '7' });
+    expect((await settled).status).toBe('queued');
+    expect(calls).toEqual(['apply Studio']);
+
+    net.respond(() => ({ status: 200, body: { ok: true } }));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect((await db.outbox.get(entry.seq))?.state).toBe('sent'), { timeout: 8000 });
+    expect(net.calls.filter((call) => call.method === 'PUT').map((call) => call.headers['idempotency-key'])).toEqual([entry.key, entry.key]);
+    expect(calls).toEqual(['apply Studio', 'sent {"ok":true}']);
+    unregister();
+  });
+
+  it('is queued, not lost, before the outbox runs', async () => {
+    const { settled } = await rename.send(dispatch, { id: 6, name: 'Cucina' }, { userId: '7' });
+    expect((await settled).status).toBe('queued');
+    expect(net.calls).toEqual([]);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('registers each kind once: a second command of one kind is a mistake', () => {
+    const handlers = new OutboxHandlerRegistry();
+    const twin = defineCommand<{ id: number }>({ kind: 'test.rename', entity: ({ id }) => `x:${id}`, method: 'POST', path: () => '/api/x' });
+    expect(() => registerCommands(dispatch, [rename, twin], handlers)).toThrow(/test.rename/);
+    const stopAll = registerCommands(dispatch, [rename], handlers);
+    expect(handlers.get('test.rename')?.onSent).toBeTypeOf('function');
+    stopAll();
+    expect(handlers.get('test.rename')).toBeUndefined();
+  });
+});
+
+describe('the queued filter', () => {
+  const base: OutboxEntry = {
+    seq: 1, key: 'k', kind: 'test.rename', entity: 'thing:1', method: 'PUT', path: '/api/things/1', body: null, userId: '7',
+    createdAt: 0, attempts: 0, nextAttemptAt: 0, lastError: null, state: 'pending', claimedBy: null, claimedAt: null,
+    sentAt: null, response: null, needsReview: false, reviewedAt: null,
+  };
+
+  it('keeps the signed-in person’s entries of the given commands and entity, and sent ones only when asked', () => {
+    const now = 100_000;
+    expect(matchesQueued(base, { commands: [rename], entityPrefix: 'thing:' }, '7', now)).toBe(true);
+    expect(matchesQueued({ ...base, userId: '8' }, {}, '7', now)).toBe(false);
+    expect(matchesQueued({ ...base, userId: '' }, {}, '7', now)).toBe(false);
+    expect(matchesQueued({ ...base, userId: '' }, { withAnonymous: true }, '7', now)).toBe(true);
+    expect(matchesQueued({ ...base, kind: 'other' }, { commands: [rename] }, '7', now)).toBe(false);
+    expect(matchesQueued(base, { entity: 'thing:2' }, '7', now)).toBe(false);
+    const sent = { ...base, state: 'sent' as const, sentAt: now - 5000 };
+    expect(matchesQueued(sent, {}, '7', now)).toBe(false);
+    expect(matchesQueued(sent, { sent: true }, '7', now)).toBe(true);
+    expect(matchesQueued(sent, { sent: 10_000 }, '7', now)).toBe(true);
+    expect(matchesQueued(sent, { sent: 1000 }, '7', now)).toBe(false);
+  });
+});

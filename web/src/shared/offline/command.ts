@@ -1,0 +1,154 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { selectUserId, type WithSession } from '../session/sessionSlice';
+import type { OutboxEntry, OutboxError, OutboxMethod } from './db';
+import { loadOffline } from './lazy';
+import { outboxHandlers, type OutboxHandlerRegistry } from './outbox';
+import type { DrainResult } from './replay';
+import { enqueueAndDrain } from './outboxService';
+
+/**
+ * A dispatch that runs RTK Query cache thunks. A feature may not name the app's root state, so the
+ * state stays open here, once, instead of in every feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a feature may not name the app's state type, and RTK thunks typed with their own state need an open one
+export type CommandDispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/**
+ * One write of the web, declared once: what it is (kind), what it orders behind (entity), where it
+ * goes (method, path, body), how the screen shows it before the server has it (apply), and how the
+ * caches are reconciled when the server took it (onSent) or refused it (onRefused).
+ */
+export interface CommandSpec<Args> {
+  /** Selects the handlers on replay ("like.toggle"); unique across the app. */
+  kind: string;
+  /** The ordering scope ("appointment:12"): later writes of one entity wait for earlier ones. */
+  entity: (args: Args) => string;
+  method: OutboxMethod;
+  /** The path under the site, /api included. */
+  path: (args: Args) => string;
+  body?: (args: Args) => unknown;
+  /** What a screen needs to draw the write before the server has it (a designer's name); never sent. */
+  meta?: (args: Args) => unknown;
+  /** Shows the write at once (an optimistic cache update); runs once it is queued. */
+  apply?: (dispatch: CommandDispatch, args: Args) => void | Promise<void>;
+  /** The server took it (now or on a later replay): reconcile the caches with its answer. */
+  onSent?: (dispatch: CommandDispatch, response: unknown, entry: OutboxEntry) => void | Promise<void>;
+  /** The server refused it, or the person discarded it before it went: roll back and say why. */
+  onRefused?: (dispatch: CommandDispatch, error: OutboxError, entry: OutboxEntry) => void | Promise<void>;
+}
+
+export interface SendOptions {
+  /** The Idempotency-Key of an earlier attempt whose answer was lost; new by default. */
+  key?: string;
+  /** The owner; the signed-in user by default, '' for a write that belongs to no account. */
+  userId?: string;
+  /** Only for ending a session: the token the write ends (see OutboxEntry.revokes). */
+  revokes?: string;
+}
+
+/** Where a write stands once the outbox has tried it. */
+export type CommandOutcome =
+  | { status: 'sent'; entry: OutboxEntry; response: unknown }
+  | { status: 'refused'; entry: OutboxEntry; error: OutboxError }
+  /** Not sent yet (offline, the server busy, an earlier write of its entity waiting): it goes later. */
+  | { status: 'queued'; entry: OutboxEntry };
+
+/** A write that is queued (entry, with its Idempotency-Key) and being sent (settled). */
+export interface Sending {
+  entry: OutboxEntry;
+  /** Resolves once the outbox has tried it: at once online, `queued` offline. Never rejects. */
+  settled: Promise<CommandOutcome>;
+}
+
+export interface Command<Args> extends CommandSpec<Args> {
+  /**
+   * Queues the write, shows it (apply) and sends it at once. Online the outcome is the server's
+   * answer; offline it stays queued and the registered handlers reconcile it when it goes.
+   */
+  send: (dispatch: CommandDispatch, args: Args, options?: SendOptions) => Promise<Sending>;
+  /** True for the outbox entries of this command. */
+  owns: (entry: OutboxEntry) => boolean;
+}
+
+/** The outcome of an entry the outbox has just tried, read back from IndexedDB. */
+export function outcomeOf(entry: OutboxEntry): CommandOutcome {
+  if (entry.state === 'sent') return { status: 'sent', entry, response: entry.response };
+  if (entry.state === 'failed' && entry.lastError) return { status: 'refused', entry, error: entry.lastError };
+  return { status: 'queued', entry };
+}
+
+async function settle(queued: OutboxEntry, drain: Promise<DrainResult | null>): Promise<CommandOutcome> {
+  try {
+    // The drain resolves after a pass that tried this entry (a drain under way runs once more).
+    const drained = await drain;
+    if (drained === null) return { status: 'queued', entry: queued };
+    const fresh = await (await loadOffline()).db.outbox.get(queued.seq);
+    return fresh ? outcomeOf(fresh) : { status: 'queued', entry: queued };
+  } catch (error) {
+    console.warn('Could not read back a queued write', error);
+    return { status: 'queued', entry: queued };
+  }
+}
+
+/** Declares a write. Each feature exports its commands from features/<feature>/commands.ts. */
+export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
+  return {
+    ...spec,
+    owns: (entry) => entry.kind === spec.kind,
+    send: async (dispatch, args, options = {}) => {
+      const { entry, drained } = await enqueueAndDrain({
+        kind: spec.kind,
+        entity: spec.entity(args),
+        method: spec.method,
+        path: spec.path(args),
+        body: spec.body?.(args),
+        meta: spec.meta?.(args),
+        ...options,
+      });
+      await spec.apply?.(dispatch, args);
+      return { entry, settled: settle(entry, drained) };
+    },
+  };
+}
+
+/** Any command, whatever its arguments (for lists of commands). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds commands of different argument types; only kind and the handlers are read
+export type AnyCommand = Command<any>;
+
+/**
+ * Registers the reconciliation of every command once, at the app's start (app/offline.ts), so every
+ * kind is reconciled whichever screen is open. Returns a function that unregisters them.
+ */
+export function registerCommands(
+  dispatch: CommandDispatch,
+  commands: readonly AnyCommand[],
+  handlers: OutboxHandlerRegistry = outboxHandlers,
+): () => void {
+  const kinds = new Set<string>();
+  for (const command of commands) {
+    if (kinds.has(command.kind)) throw new Error(`Two commands declare the kind ${command.kind}`);
+    kinds.add(command.kind);
+  }
+  const stops = commands.map((command) =>
+    handlers.register(command.kind, {
+      onSent: command.onSent ? (response, entry) => command.onSent?.(dispatch, response, entry) : undefined,
+      onFailed: command.onRefused ? (error, entry) => command.onRefused?.(dispatch, error, entry) : undefined,
+    }),
+  );
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
+ * A command bound to the store's dispatch and owned by the signed-in person ('' for a visitor), for
+ * screens: `const like = useCommand(toggleLike)`.
+ */
+export function useCommand<Args>(command: Command<Args>): (args: Args, options?: SendOptions) => Promise<Sending> {
+  const dispatch = useDispatch<CommandDispatch>();
+  const userId = useSelector((state: WithSession) => selectUserId(state)) ?? '';
+  return useCallback(
+    (args: Args, options?: SendOptions) => command.send(dispatch, args, { userId, ...options }),
+    [command, dispatch, userId],
+  );
+}

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { db, type InternoDatabase } from '../offline/db';
+import type { InternoDatabase } from '../offline/db';
 import { currentSubscription, unsubscribeDevice } from '../push/device';
 import { rememberPushOwner } from '../push/startPush';
 import { endAllSessions, endSession, unsubscribePush } from './commands';
@@ -17,7 +17,7 @@ export type SignOutScope = 'device' | 'everywhere';
  * as ended. (A 401 from the server calls logout directly: that session is over already.) This
  * device's push subscription is deleted on the server ahead of the logout, through the outbox too.
  */
-export function signOut(scope: SignOutScope = 'device', database: InternoDatabase = db): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
+export function signOut(scope: SignOutScope = 'device', database?: InternoDatabase): ThunkAction<Promise<void>, WithSession, unknown, UnknownAction> {
   return async (dispatch, getState) => {
     const token = selectToken(getState());
     // This device stops receiving the account's pushes: the server forgets the endpoint (queued

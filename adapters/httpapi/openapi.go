@@ -109,6 +109,9 @@ var errorDescriptions = map[int]string{
 
 // Document builds the OpenAPI 3.1 document of the API from the route table.
 func Document() *huma.OpenAPI {
+	// Lists are always sent as arrays (views build them non-nil; the
+	// contract tests catch a null), so they are not nullable.
+	huma.DefaultArrayNullable = false
 	reg := huma.NewMapRegistry("#/components/schemas/", huma.DefaultSchemaNamer)
 	doc := &huma.OpenAPI{
 		OpenAPI: "3.1.0",

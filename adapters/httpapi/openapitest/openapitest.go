@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/pb33f/libopenapi"
@@ -20,10 +21,18 @@ import (
 type Checker struct {
 	v     validator.Validator
 	model *v3.Document
-	// wildcards are the document's paths ending in a {path} that stands for
-	// the rest of the URL (Gin's *path), which OpenAPI cannot match itself.
-	wildcards map[string]string
+	paths []pathPattern
 }
+
+// pathPattern matches request paths to one of the document's paths; a
+// trailing {path} stands for the rest of the URL (Gin's *path).
+type pathPattern struct {
+	re     *regexp.Regexp
+	path   string
+	params int
+}
+
+var templateParam = regexp.MustCompile(`\{[^}]+\}`)
 
 // New loads and validates doc (an OpenAPI 3.1 document in JSON).
 func New(doc []byte) (*Checker, error) {
@@ -46,12 +55,14 @@ func New(doc []byte) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Checker{v: v, model: &m.Model, wildcards: map[string]string{}}
+	c := &Checker{v: v, model: &m.Model}
 	for p := range m.Model.Paths.PathItems.KeysFromOldest() {
-		if prefix, ok := strings.CutSuffix(p, "/{path}"); ok {
-			c.wildcards[prefix+"/"] = p
-		}
+		expr := regexp.QuoteMeta(p)
+		expr = strings.Replace(expr, `/\{path\}`, `/.+`, 1)
+		expr = templateParam.ReplaceAllString(strings.ReplaceAll(strings.ReplaceAll(expr, `\{`, "{"), `\}`, "}"), `[^/]+`)
+		c.paths = append(c.paths, pathPattern{re: regexp.MustCompile("^" + expr + "$"), path: p, params: strings.Count(p, "{")})
 	}
+	sort.Slice(c.paths, func(i, j int) bool { return c.paths[i].params < c.paths[j].params })
 	return c, nil
 }
 
@@ -59,41 +70,37 @@ func New(doc []byte) (*Checker, error) {
 const statusClientClosedRequest = 499
 
 // Check validates one answer to req: its status must be one the operation
-// declares, and its body must match that status's schema. Paths outside the
+// declares, and a JSON body must match that status's schema (other bodies,
+// pictures and streams, are checked by status only). Paths outside the
 // document (the web app's pages) are not checked.
 func (c *Checker) Check(req *http.Request, status int, header http.Header, body []byte) error {
 	if !strings.HasPrefix(req.URL.Path, "/api/") && req.URL.Path != "/metrics" || status == statusClientClosedRequest {
 		return nil
 	}
-	if status == http.StatusNotFound || status == http.StatusMethodNotAllowed {
-		if isRouterMiss(body) {
-			return nil // no route: the router's own answer, not an operation's
+	if (status == http.StatusNotFound || status == http.StatusMethodNotAllowed) && routerMiss.Match(body) {
+		return nil // no route: the router's own answer, not an operation's
+	}
+	var found *pathPattern
+	for i := range c.paths {
+		if c.paths[i].re.MatchString(req.URL.Path) {
+			found = &c.paths[i]
+			break
 		}
+	}
+	if found == nil {
+		return fmt.Errorf("%s %s → %d: the path is not in the document", req.Method, req.URL.Path, status)
+	}
+	item := c.model.Paths.PathItems.GetOrZero(found.path)
+	if err := c.declared(item, req.Method, status); err != nil {
+		return fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err)
+	}
+	ctype := header.Get("Content-Type")
+	if len(body) == 0 || !strings.Contains(ctype, "json") {
+		return nil
 	}
 	resp := &http.Response{StatusCode: status, Header: header.Clone(), Body: io.NopCloser(bytes.NewReader(body)), Request: req}
-	if resp.Header == nil {
-		resp.Header = http.Header{}
-	}
-	if len(body) == 0 {
-		resp.Header.Del("Content-Type")
-	}
-	var errs []string
-	for prefix, p := range c.wildcards {
-		if strings.HasPrefix(req.URL.Path, prefix) {
-			item := c.model.Paths.PathItems.GetOrZero(p)
-			if err := c.declared(item, req.Method, status); err != nil {
-				return err
-			}
-			if _, verrs := c.v.GetResponseBodyValidator().ValidateResponseBodyWithPathItem(req, resp, item, p); len(verrs) > 0 {
-				for _, e := range verrs {
-					errs = append(errs, e.Error()+details(e.SchemaValidationErrors))
-				}
-				return fmt.Errorf("%s %s → %d: %s", req.Method, req.URL.Path, status, strings.Join(errs, "; "))
-			}
-			return nil
-		}
-	}
-	if ok, verrs := c.v.ValidateHttpResponse(req, resp); !ok {
+	if _, verrs := c.v.GetResponseBodyValidator().ValidateResponseBodyWithPathItem(req, resp, item, found.path); len(verrs) > 0 {
+		var errs []string
 		for _, e := range verrs {
 			errs = append(errs, e.Error()+details(e.SchemaValidationErrors))
 		}
@@ -118,8 +125,6 @@ func (c *Checker) declared(item *v3.PathItem, method string, status int) error {
 }
 
 var routerMiss = regexp.MustCompile(`"reason":"(no_route|method_not_allowed)"`)
-
-func isRouterMiss(body []byte) bool { return routerMiss.Match(body) }
 
 func details[T fmt.Stringer](fails []T) string {
 	var out []string

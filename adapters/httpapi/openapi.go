@@ -140,7 +140,8 @@ func Document() *huma.OpenAPI {
 		} else {
 			op.Security = []map[string][]string{{"bearer": {}}}
 		}
-		errs := map[int]bool{500: true, 429: true}
+		// 400 and 404 can come from any body or query (a designer id that does not exist).
+		errs := map[int]bool{400: true, 404: true, 429: true, 500: true}
 		switch r.who {
 		case signedIn:
 			errs[401] = true
@@ -241,6 +242,9 @@ func lenient(reg huma.Registry, types []reflect.Type) {
 			return
 		}
 		seen[t] = true
+		if t.Name() == "" {
+			return // anonymous structs are registered under their parent's hint
+		}
 		if s := reg.SchemaFromRef(reg.Schema(t, true, "").Ref); s != nil {
 			s.Required, s.AdditionalProperties = nil, nil
 		}

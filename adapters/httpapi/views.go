@@ -2,6 +2,11 @@ package httpapi
 
 import (
 	"encoding/json"
+	"maps"
+	"reflect"
+	"slices"
+
+	"github.com/danielgtaylor/huma/v2"
 
 	"interno/core/engagement"
 	"interno/core/identity"
@@ -258,4 +263,17 @@ type preferencesView struct {
 	Messages     bool `json:"messages"`
 	Appointments bool `json:"appointments"`
 	Reminders    bool `json:"reminders"`
+}
+
+// Schema implements huma.SchemaProvider: huma skips the unexported embedded
+// designerView, so the match fields are added to a copy of its schema.
+func (matchedDesignerView) Schema(r huma.Registry) *huma.Schema {
+	base := r.SchemaFromRef(r.Schema(reflect.TypeOf(designerView{}), true, "").Ref)
+	s := *base
+	s.Properties = maps.Clone(base.Properties)
+	s.Properties["match_score"] = &huma.Schema{Type: "integer"}
+	s.Properties["match_styles"] = &huma.Schema{Type: "array", Items: &huma.Schema{Type: "string"}}
+	s.Properties["match_style_labels"] = &huma.Schema{Type: "array", Items: &huma.Schema{Type: "string"}}
+	s.Required = append(slices.Clone(base.Required), "match_score", "match_styles", "match_style_labels")
+	return &s
 }

@@ -1500,12 +1500,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        "": {
-            dominant_style?: string;
-            style_percentages?: {
-                [key: string]: number;
-            };
-        };
         AccountEdit: {
             email?: string | null;
             location?: string | null;
@@ -1891,14 +1885,46 @@ export interface components {
             answers?: unknown;
             limit?: number | string;
         };
-        MatchedDesignerView: {
-            /** Format: int64 */
-            match_score: number;
-            match_style_labels: string[];
-            match_styles: string[];
-        };
         MatchesView: {
-            designers: components["schemas"]["MatchedDesignerView"][];
+            designers: {
+                bio: string;
+                city: string;
+                created_at: string;
+                design_style: string;
+                design_style_label: string;
+                /** Format: int64 */
+                designer_id: number;
+                email?: string;
+                /** Format: int64 */
+                experience: number;
+                gallery_images: string[];
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                like_count: number;
+                match_score: number;
+                match_style_labels: string[];
+                match_styles: string[];
+                /** Format: int64 */
+                min_budget: number;
+                name: string;
+                phone?: string;
+                portfolio: string;
+                prima_proposta: string;
+                profile_picture: string;
+                social_facebook: string;
+                social_instagram: string;
+                social_tiktok: string;
+                social_website: string;
+                social_youtube: string;
+                specialization: string;
+                specialties: string[];
+                /** Format: int64 */
+                user_id?: number;
+                verified: boolean;
+                website: string;
+                work_preferences: string[];
+            }[];
             has_more: boolean;
             /** Format: int64 */
             lead_id: number | null;
@@ -1963,7 +1989,45 @@ export interface components {
         };
         ProfileView: {
             designer: components["schemas"]["DesignerView"] | null;
-            matched_designers: components["schemas"]["MatchedDesignerView"][];
+            matched_designers: {
+                bio: string;
+                city: string;
+                created_at: string;
+                design_style: string;
+                design_style_label: string;
+                /** Format: int64 */
+                designer_id: number;
+                email?: string;
+                /** Format: int64 */
+                experience: number;
+                gallery_images: string[];
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                like_count: number;
+                match_score: number;
+                match_style_labels: string[];
+                match_styles: string[];
+                /** Format: int64 */
+                min_budget: number;
+                name: string;
+                phone?: string;
+                portfolio: string;
+                prima_proposta: string;
+                profile_picture: string;
+                social_facebook: string;
+                social_instagram: string;
+                social_tiktok: string;
+                social_website: string;
+                social_youtube: string;
+                specialization: string;
+                specialties: string[];
+                /** Format: int64 */
+                user_id?: number;
+                verified: boolean;
+                website: string;
+                work_preferences: string[];
+            }[];
             style_analysis?: components["schemas"]["AnalysisView"];
             user: components["schemas"]["UserView"];
         };
@@ -2052,7 +2116,45 @@ export interface components {
             is_admin: boolean;
             is_designer: boolean;
             location: string;
-            matched_designers?: components["schemas"]["MatchedDesignerView"][];
+            matched_designers?: {
+                bio: string;
+                city: string;
+                created_at: string;
+                design_style: string;
+                design_style_label: string;
+                /** Format: int64 */
+                designer_id: number;
+                email?: string;
+                /** Format: int64 */
+                experience: number;
+                gallery_images: string[];
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                like_count: number;
+                match_score: number;
+                match_style_labels: string[];
+                match_styles: string[];
+                /** Format: int64 */
+                min_budget: number;
+                name: string;
+                phone?: string;
+                portfolio: string;
+                prima_proposta: string;
+                profile_picture: string;
+                social_facebook: string;
+                social_instagram: string;
+                social_tiktok: string;
+                social_website: string;
+                social_youtube: string;
+                specialization: string;
+                specialties: string[];
+                /** Format: int64 */
+                user_id?: number;
+                verified: boolean;
+                website: string;
+                work_preferences: string[];
+            }[];
             name: string;
             profile_picture: string;
             role: string;
@@ -2226,6 +2328,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2237,6 +2348,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2298,6 +2418,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2309,6 +2438,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2367,6 +2505,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDesignerView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -2472,6 +2619,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2548,6 +2704,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminDesignerView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2622,6 +2787,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2633,6 +2807,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2685,6 +2868,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2696,6 +2888,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2754,6 +2955,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUserView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -2850,6 +3060,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2937,6 +3156,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAppointmentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -2948,6 +3176,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3024,6 +3261,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAppointmentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -3035,6 +3281,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3109,6 +3364,15 @@ export interface operations {
                     "application/json": components["schemas"]["WindowView"][];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -3169,6 +3433,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WindowView"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3270,6 +3543,15 @@ export interface operations {
                     "application/json": components["schemas"]["SlotsView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -3333,6 +3615,15 @@ export interface operations {
                     "application/json": components["schemas"]["DesignerAppointmentsView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -3344,6 +3635,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3396,6 +3696,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignerSummaryView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3470,8 +3779,26 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAppointmentsView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3526,6 +3853,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAppointmentView"] | components["schemas"]["DesignerAppointmentView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3602,6 +3938,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppointmentDeletedView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3691,6 +4036,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAppointmentView"] | components["schemas"]["DesignerAppointmentView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3791,6 +4145,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAppointmentView"] | components["schemas"]["DesignerAppointmentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -3887,6 +4250,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAppointmentView"] | components["schemas"]["DesignerAppointmentView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -3987,6 +4359,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerAppointmentView"] | components["schemas"]["DesignerAppointmentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -4083,6 +4464,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -4094,6 +4484,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4170,8 +4569,26 @@ export interface operations {
                     "application/json": components["schemas"]["SessionView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4233,8 +4650,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4278,8 +4713,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4327,6 +4780,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflicts with the current state */
@@ -4398,6 +4869,24 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnlyView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4460,6 +4949,15 @@ export interface operations {
             };
             /** @description Bad request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4531,8 +5029,26 @@ export interface operations {
                     "application/json": components["schemas"]["TokenView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4596,6 +5112,24 @@ export interface operations {
                     "application/json": components["schemas"]["PublicConfigView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
@@ -4647,6 +5181,15 @@ export interface operations {
                     "application/json": components["schemas"]["SentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -4658,6 +5201,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4743,6 +5295,15 @@ export interface operations {
                     "application/json": components["schemas"]["SentView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -4754,6 +5315,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4840,6 +5410,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -4851,6 +5430,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4919,8 +5507,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4982,8 +5588,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5046,6 +5670,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, or the token is no longer valid */
             401: {
@@ -5125,6 +5758,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SentView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -5225,6 +5867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContactView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5315,6 +5966,15 @@ export interface operations {
                     "application/json": components["schemas"]["DesignerListView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5326,6 +5986,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5382,6 +6051,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignerView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflicts with the current state */
@@ -5460,6 +6147,15 @@ export interface operations {
                     "application/json": components["schemas"]["DesignerView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5529,6 +6225,15 @@ export interface operations {
                     "application/json": components["schemas"]["DesignerView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5540,6 +6245,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5630,6 +6344,15 @@ export interface operations {
                     "application/json": components["schemas"]["MatchesView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5641,6 +6364,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5695,6 +6427,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignerView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -5757,6 +6498,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DesignerView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -5862,6 +6612,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnlyView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -5936,6 +6695,24 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
@@ -5976,6 +6753,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultsQueuedView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -6039,6 +6834,15 @@ export interface operations {
                     "application/json": components["schemas"]["EmailStatsView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -6050,6 +6854,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6106,6 +6919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not found (or not visible to the caller) */
             404: {
@@ -6167,6 +6989,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecordedView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -6237,8 +7068,26 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6302,8 +7151,26 @@ export interface operations {
                     "application/json": components["schemas"]["TicketView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6347,6 +7214,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many requests (Retry-After says when to retry) */
@@ -6401,6 +7286,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not found (or not visible to the caller) */
             404: {
@@ -6462,6 +7356,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeToggleView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -6473,6 +7376,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6540,6 +7452,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeToggleView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -6551,6 +7472,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6616,6 +7546,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeCountView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -6672,8 +7611,26 @@ export interface operations {
                     "application/json": components["schemas"]["MyLikesView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6719,6 +7676,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LikeStatsView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -6797,6 +7763,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeStatusView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -6864,6 +7839,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchesView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -6935,6 +7928,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContactView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -6946,6 +7948,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7025,6 +8036,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
@@ -7061,6 +8090,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PushKeyView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many requests (Retry-After says when to retry) */
@@ -7101,8 +8148,26 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7152,8 +8217,26 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7217,8 +8300,26 @@ export interface operations {
                     "application/json": components["schemas"]["DevicesView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7277,6 +8378,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
                 headers: {
@@ -7288,6 +8398,15 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7353,8 +8472,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7417,6 +8554,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, or the token is no longer valid */
             401: {
@@ -7490,6 +8636,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
@@ -7526,6 +8690,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many requests (Retry-After says when to retry) */
@@ -7577,6 +8759,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -7639,6 +8839,24 @@ export interface operations {
                     "application/json": components["schemas"]["ShareView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7697,6 +8915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShareCountView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -7753,6 +8980,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShareStatsView"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */
@@ -7839,6 +9075,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -7896,6 +9141,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not visible to the caller) */
             404: {
                 headers: {
@@ -7946,8 +9200,26 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8016,8 +9288,26 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8099,8 +9389,26 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnlyView"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the token is no longer valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8144,6 +9452,15 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the token is no longer valid */

@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['web/dist/**', 'dev-dist/**', 'bin/**', 'bench/**', 'test/artifacts/**', 'test/deploy/**', 'node_modules/**'] },
+  { ignores: ['web/dist/**', 'web/src/shared/api/schema.gen.ts', 'dev-dist/**', 'bin/**', 'bench/**', 'test/artifacts/**', 'test/deploy/**', 'node_modules/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

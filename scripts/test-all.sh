@@ -33,10 +33,23 @@ go_static() {
   "$(scripts/go-tools.sh path staticcheck)" ./... || return 1
   (cd test/deploy && "$(../../scripts/go-tools.sh path staticcheck)" ./...)
 }
+# The committed OpenAPI document and the web types generated from it must be
+# what a fresh generation gives (the document itself is validated by the Go tests).
+api_contract() {
+  local tmp; tmp=$(mktemp -d)
+  go run ./cmd/openapi -o "$tmp/openapi.json" || return 1
+  npx --no-install openapi-typescript "$tmp/openapi.json" -o "$tmp/schema.gen.ts" >/dev/null || return 1
+  local rc=0
+  cmp -s "$tmp/openapi.json" docs/openapi.json || { echo "docs/openapi.json is stale: run go run ./cmd/openapi"; rc=1; }
+  cmp -s "$tmp/schema.gen.ts" web/src/shared/api/schema.gen.ts || { echo "web/src/shared/api/schema.gen.ts is stale: run npm run api:types"; rc=1; }
+  rm -rf "$tmp"
+  return $rc
+}
 scripts/postgres-up.sh || { echo "PostgreSQL unavailable: the database layers will fail"; }
 INTERNO_WEED_BIN=$(scripts/install-seaweedfs.sh | tail -n 1) && export INTERNO_WEED_BIN ||
   echo "SeaweedFS could not be built: the object-storage layer will fail"
 layer "Go static checks (gofmt, vet, staticcheck)"            go_static
+layer "API contract (OpenAPI drift)"                           api_contract
 layer "Go unit, store (SQLite + PostgreSQL) and HTTP tests"   go_units
 layer "Container files, parsed (Dockerfile, compose, nginx)"  container_files
 layer "Web type check"                                        npm run --silent typecheck

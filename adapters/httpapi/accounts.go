@@ -79,17 +79,12 @@ func rawOrNull(m json.RawMessage) json.RawMessage {
 }
 
 // sessionView is the login answer: the token plus the user fields.
-func (s *Server) sessionView(c *gin.Context, sess identity.Session) gin.H {
+func (s *Server) sessionView(c *gin.Context, sess identity.Session) sessionView {
 	u := toUserView(sess.User)
-	out := gin.H{
-		"access_token": sess.Token, "token_type": "bearer", "expires_at": rfc3339(sess.ExpiresAt),
-		"id": u.ID, "user_id": u.UserID, "name": u.Name, "email": u.Email, "role": u.Role,
-		"is_admin": u.IsAdmin, "is_designer": u.IsDesigner, "location": u.Location,
-		"profile_picture": u.ProfilePicture, "style_analysis": u.StyleAnalysis,
-	}
-	for k, v := range s.sessionExtras(c, sess.User) {
-		out[k] = v
-	}
+	out := sessionView{AccessToken: sess.Token, TokenType: "bearer", ExpiresAt: rfc3339(sess.ExpiresAt),
+		ID: u.ID, UserID: u.UserID, Name: u.Name, Email: u.Email, Role: u.Role, IsAdmin: u.IsAdmin, IsDesigner: u.IsDesigner,
+		Location: u.Location, ProfilePicture: u.ProfilePicture, StyleAnalysis: u.StyleAnalysis}
+	s.sessionExtras(c, sess.User, &out)
 	return out
 }
 
@@ -220,13 +215,11 @@ func (s *Server) tokenForm(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"access_token": sess.Token, "token_type": "bearer"})
+	c.JSON(http.StatusOK, tokenView{AccessToken: sess.Token, TokenType: "bearer"})
 }
 
 func (s *Server) googleLogin(c *gin.Context) {
-	var req struct {
-		Credential string `json:"credential"`
-	}
+	var req googleRequest
 	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
@@ -239,9 +232,7 @@ func (s *Server) googleLogin(c *gin.Context) {
 }
 
 func (s *Server) requestPasswordReset(c *gin.Context) {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req resetRequest
 	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
@@ -251,14 +242,11 @@ func (s *Server) requestPasswordReset(c *gin.Context) {
 			return
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "If an account exists for this address, a reset link has been sent."})
+	c.JSON(http.StatusOK, messageOnlyView{Message: "If an account exists for this address, a reset link has been sent."})
 }
 
 func (s *Server) resetPassword(c *gin.Context) {
-	var req struct {
-		Token       string `json:"token"`
-		NewPassword string `json:"new_password"`
-	}
+	var req newPasswordRequest
 	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
@@ -266,7 +254,7 @@ func (s *Server) resetPassword(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Password updated."})
+	c.JSON(http.StatusOK, messageOnlyView{Message: "Password updated."})
 }
 
 // logout ends the caller's token on the server: 204, and the token is
@@ -297,11 +285,7 @@ func (s *Server) me(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	out := gin.H{"user": toUserView(u), "designer": nil, "matched_designers": []any{}}
-	for k, v := range s.profileExtras(c, u, c.Query("include_designers") != "false") {
-		out[k] = v
-	}
-	c.JSON(http.StatusOK, out)
+	c.JSON(http.StatusOK, s.profileView(c, u, c.Query("include_designers") != "false"))
 }
 
 func (s *Server) updateMe(c *gin.Context) {
@@ -316,11 +300,7 @@ func (s *Server) updateMe(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	out := gin.H{"user": toUserView(u), "designer": nil, "matched_designers": []any{}}
-	for k, v := range s.profileExtras(c, u, false) {
-		out[k] = v
-	}
-	c.JSON(http.StatusOK, out)
+	c.JSON(http.StatusOK, s.profileView(c, u, false))
 }
 
 // readProfileUpdate accepts the spec's multipart form, or JSON.
@@ -389,5 +369,5 @@ func (s *Server) deleteMe(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Account deleted"})
+	c.JSON(http.StatusOK, messageOnlyView{Message: "Account deleted"})
 }

@@ -196,11 +196,7 @@ func (s *Server) adminUpdateUser(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var req struct {
-		Name     *string `json:"name"`
-		Email    *string `json:"email"`
-		Location *string `json:"location"`
-	}
+	var req accountEdit
 	if !bindJSON(c, &req) {
 		return
 	}
@@ -221,7 +217,7 @@ func (s *Server) adminDeleteUser(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "User deleted", "id": id})
+	c.JSON(http.StatusOK, deletedView{Message: "User deleted", ID: id})
 }
 
 func (s *Server) adminUpdateDesigner(c *gin.Context) {
@@ -270,7 +266,7 @@ func (s *Server) adminDeleteDesigner(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Designer deleted", "id": id})
+	c.JSON(http.StatusOK, deletedView{Message: "Designer deleted", ID: id})
 }
 
 func (s *Server) adminToggleVerified(c *gin.Context) {

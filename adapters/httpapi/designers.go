@@ -224,10 +224,7 @@ func (s *Server) registerDesigner(c *gin.Context) {
 }
 
 func (s *Server) registerDesignerGoogle(c *gin.Context) {
-	var req struct {
-		Credential   string               `json:"credential"`
-		DesignerData designerRegistration `json:"designer_data"`
-	}
+	var req googleDesignerRequest
 	if !bindJSON(c, &req) || !s.throttle(c) {
 		return
 	}
@@ -271,8 +268,8 @@ func (s *Server) listDesigners(c *gin.Context) {
 	for i, d := range list {
 		views[i] = designerFor(c, d)
 	}
-	c.JSON(http.StatusOK, gin.H{"designers": views, "total": total, "page": page, "limit": limit,
-		"has_more": q.Offset+len(list) < total})
+	c.JSON(http.StatusOK, designerListView{Designers: views, Total: total, Page: page, Limit: limit,
+		HasMore: q.Offset+len(list) < total})
 }
 
 // paging reads page (from 1) and limit (1..max, default def).
@@ -358,5 +355,5 @@ func (s *Server) deleteDesigner(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Designer deleted"})
+	c.JSON(http.StatusOK, messageOnlyView{Message: "Designer deleted"})
 }

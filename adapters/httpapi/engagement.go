@@ -56,7 +56,7 @@ func (s *Server) toggleLike(c *gin.Context) {
 	if err == nil {
 		var t engagement.Toggled
 		if t, err = s.d.Engagement.ToggleLike(c.Request.Context(), callerOf(c), id); err == nil {
-			c.JSON(http.StatusOK, gin.H{"designer_id": id, "liked": t.Liked, "like_count": t.LikeCount})
+			c.JSON(http.StatusOK, likeToggleView{DesignerID: id, Liked: t.Liked, LikeCount: t.LikeCount})
 			return
 		}
 	}
@@ -74,7 +74,7 @@ func (s *Server) likeStatus(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "is_liked": liked})
+	c.JSON(http.StatusOK, likeStatusView{DesignerID: id, IsLiked: liked})
 }
 
 func (s *Server) likeCount(c *gin.Context) {
@@ -88,7 +88,7 @@ func (s *Server) likeCount(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "like_count": n})
+	c.JSON(http.StatusOK, likeCountView{DesignerID: id, LikeCount: n})
 }
 
 // likedDesignerView is one entry of the caller's favourites.
@@ -127,7 +127,7 @@ func (s *Server) myLikes(c *gin.Context) {
 		}
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"likes": out, "total": len(out)})
+	c.JSON(http.StatusOK, myLikesView{Likes: out, Total: len(out)})
 }
 
 type likerView struct {
@@ -151,7 +151,7 @@ func (s *Server) likeStats(c *gin.Context) {
 		users[i] = likerView{UserID: l.UserID, UserName: l.UserName, LikedAt: rfc3339(l.LikedAt)}
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "total_likes": st.Total, "liked_by_users": users})
+	c.JSON(http.StatusOK, likeStatsView{DesignerID: id, TotalLikes: st.Total, LikedByUsers: users})
 }
 
 func (s *Server) share(c *gin.Context) {
@@ -181,7 +181,7 @@ func (s *Server) share(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusCreated, gin.H{"designer_id": id, "platform": sh.Platform, "share_count": n, "shared_at": rfc3339(sh.SharedAt)})
+	c.JSON(http.StatusCreated, shareView{DesignerID: id, Platform: string(sh.Platform), ShareCount: n, SharedAt: rfc3339(sh.SharedAt)})
 }
 
 func (s *Server) shareCount(c *gin.Context) {
@@ -195,7 +195,7 @@ func (s *Server) shareCount(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "share_count": n})
+	c.JSON(http.StatusOK, shareCountView{DesignerID: id, ShareCount: n})
 }
 
 type sharerView struct {
@@ -221,7 +221,7 @@ func (s *Server) shareStats(c *gin.Context) {
 		users[i] = sharerView{UserID: sh.UserID, UserName: sh.UserName, UserEmail: sh.UserEmail, Platform: string(sh.Platform), SharedAt: rfc3339(sh.SharedAt)}
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "total_shares": st.Total, "shares_by_platform": st.ByPlatform, "shared_by_users": users})
+	c.JSON(http.StatusOK, shareStatsView{DesignerID: id, TotalShares: st.Total, SharesByPlatform: st.ByPlatform, SharedByUsers: users})
 }
 
 // resultsInput is the style result to e-mail: the analysis as the web app
@@ -269,7 +269,7 @@ func (s *Server) sendResults(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusAccepted, gin.H{"message": "Email queued", "email": sent.Recipient, "tracking_id": sent.TrackingID})
+	c.JSON(http.StatusAccepted, resultsQueuedView{Message: "Email queued", Email: sent.Recipient, TrackingID: sent.TrackingID})
 }
 
 // trackClickRedirect records a click on an e-mail link and sends the
@@ -287,10 +287,7 @@ func (s *Server) trackClickRedirect(c *gin.Context) {
 }
 
 func (s *Server) trackClick(c *gin.Context) {
-	var in struct {
-		TrackingID string `json:"tracking_id"`
-		ClickedURL string `json:"clicked_url"`
-	}
+	var in clickRequest
 	if !bindJSON(c, &in) {
 		return
 	}
@@ -303,7 +300,7 @@ func (s *Server) trackClick(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"recorded": true})
+	c.JSON(http.StatusOK, recordedView{Recorded: true})
 }
 
 type kindStatsView struct {
@@ -350,6 +347,6 @@ func (s *Server) emailStats(c *gin.Context) {
 		clicked += k.Clicked
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"days": days, "email_type": kind, "by_type": out,
-		"total_sent": sent, "total_clicked": clicked, "click_rate": percentOf(clicked, sent)})
+	c.JSON(http.StatusOK, emailStatsView{Days: days, EmailType: kind, ByType: out,
+		TotalSent: sent, TotalClicked: clicked, ClickRate: percentOf(clicked, sent)})
 }

@@ -68,7 +68,7 @@ func (s *Server) checkTicket(ticket string) (int64, bool) {
 func (s *Server) eventTicket(c *gin.Context) {
 	p, _ := principalOf(c)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"ticket": s.ticketFor(p.UserID, s.cfg.Clock().Add(ticketTTL)), "expires_in": int(ticketTTL.Seconds())})
+	c.JSON(http.StatusOK, ticketView{Ticket: s.ticketFor(p.UserID, s.cfg.Clock().Add(ticketTTL)), ExpiresIn: int(ticketTTL.Seconds())})
 }
 
 // The wire format of GET /api/events. Each change is one server-sent event

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // flexStrings accepts a JSON list of strings or a string holding such a list
@@ -78,3 +80,19 @@ var (
 	typeOfStrings = reflect.TypeOf([]string(nil))
 	typeOfInt     = reflect.TypeOf(0)
 )
+
+// Schema implements huma.SchemaProvider: a number or a numeric string.
+func (flexInt) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{AnyOf: []*huma.Schema{{Type: "integer"}, {Type: "string", Description: "a numeric string"}}}
+}
+
+// Schema implements huma.SchemaProvider: a list of strings, or a string
+// holding a JSON list or a comma-separated list.
+func (flexStrings) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{AnyOf: []*huma.Schema{{Type: "array", Items: &huma.Schema{Type: "string", Nullable: true}}, {Type: "string"}, {Type: "null"}}}
+}
+
+// Schema implements huma.SchemaProvider: a string or a number.
+func (flexText) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{AnyOf: []*huma.Schema{{Type: "string"}, {Type: "number"}, {Type: "null"}}}
+}

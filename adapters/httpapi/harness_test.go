@@ -216,6 +216,7 @@ func (e *testEnv) do(r req) resp {
 	}
 	w := httptest.NewRecorder()
 	e.srv.Handler().ServeHTTP(w, hr)
+	checkContract(e.t, hr, w)
 	return resp{Code: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
 }
 

@@ -172,8 +172,8 @@ func (s *Server) answerSent(c *gin.Context, sent messaging.Sent) {
 	if sent.Duplicate {
 		status = http.StatusOK
 	}
-	c.JSON(status, gin.H{"contact": v, "message": messageOf(sent.Message), "created": sent.Created, "duplicate": sent.Duplicate,
-		"id": v.ID, "status": v.Status})
+	c.JSON(status, sentView{Contact: v, Message: messageOf(sent.Message), Created: sent.Created, Duplicate: sent.Duplicate,
+		ID: v.ID, Status: v.Status})
 }
 
 func (s *Server) openContact(c *gin.Context) {
@@ -246,8 +246,8 @@ func (s *Server) listContacts(c *gin.Context, designer bool) {
 			unread++
 		}
 	}
-	jsonWithETag(c, gin.H{"contacts": views, "total": total, "page": page, "limit": limit,
-		"has_more": q.Offset+len(list) < total, "unread_on_page": unread})
+	jsonWithETag(c, contactListView{Contacts: views, Total: total, Page: page, Limit: limit,
+		HasMore: q.Offset+len(list) < total, UnreadOnPage: unread})
 }
 
 func (s *Server) myContacts(c *gin.Context)       { s.listContacts(c, false) }
@@ -259,7 +259,7 @@ func (s *Server) unreadCount(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	jsonWithETag(c, gin.H{"unread_count": u.AsCustomer + u.AsDesigner, "as_customer": u.AsCustomer, "as_designer": u.AsDesigner})
+	jsonWithETag(c, unreadView{UnreadCount: u.AsCustomer + u.AsDesigner, AsCustomer: u.AsCustomer, AsDesigner: u.AsDesigner})
 }
 
 // queryID reads an optional positive integer query parameter.
@@ -325,10 +325,7 @@ func (s *Server) postContactMessage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in struct {
-		Message  string `json:"message"`
-		ClientID string `json:"client_id"`
-	}
+	var in replyRequest
 	if !bindJSON(c, &in) {
 		return
 	}
@@ -345,9 +342,7 @@ func (s *Server) putContactStatus(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in struct {
-		Status string `json:"status"`
-	}
+	var in statusRequest
 	if !bindJSON(c, &in) {
 		return
 	}

@@ -23,7 +23,7 @@ func (s *Server) registerPush(api *gin.RouterGroup) {
 // pushKey is GET /api/push/key: the VAPID public key browsers subscribe with.
 func (s *Server) pushKey(c *gin.Context) {
 	c.Header("Cache-Control", "no-cache")
-	c.JSON(http.StatusOK, gin.H{"public_key": s.d.Push.PublicKey()})
+	c.JSON(http.StatusOK, pushKeyView{PublicKey: s.d.Push.PublicKey()})
 }
 
 // subscriptionBody is the browser's PushSubscription.toJSON() plus kinds.
@@ -95,15 +95,13 @@ func (s *Server) pushDevices(c *gin.Context) {
 		out[i] = viewDevice(d)
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"subscriptions": out})
+	c.JSON(http.StatusOK, devicesView{Subscriptions: out})
 }
 
 // unsubscribe is DELETE /api/push/subscriptions {endpoint}: this device
 // stops receiving pushes (notifications turned off, or logout).
 func (s *Server) unsubscribe(c *gin.Context) {
-	var in struct {
-		Endpoint string `json:"endpoint"`
-	}
+	var in endpointRequest
 	if !bindJSON(c, &in) {
 		return
 	}
@@ -128,8 +126,8 @@ func (s *Server) unsubscribeDevice(c *gin.Context) {
 	c.Status(http.StatusNoContent)
 }
 
-func viewPreferences(p push.Preferences) gin.H {
-	return gin.H{"messages": p.Messages, "appointments": p.Appointments, "reminders": p.Reminders}
+func viewPreferences(p push.Preferences) preferencesView {
+	return preferencesView{Messages: p.Messages, Appointments: p.Appointments, Reminders: p.Reminders}
 }
 
 // pushPreferences is GET /api/push/preferences.
@@ -145,11 +143,7 @@ func (s *Server) pushPreferences(c *gin.Context) {
 
 // setPushPreferences is PUT /api/push/preferences with all three switches.
 func (s *Server) setPushPreferences(c *gin.Context) {
-	var in struct {
-		Messages     *bool `json:"messages"`
-		Appointments *bool `json:"appointments"`
-		Reminders    *bool `json:"reminders"`
-	}
+	var in preferencesRequest
 	if !bindJSON(c, &in) {
 		return
 	}

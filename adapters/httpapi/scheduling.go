@@ -71,6 +71,12 @@ type windowInput struct {
 	IsActive  *bool    `json:"is_active"`
 }
 
+// weekRequest is the week wrapped with the ids of windows to keep.
+type weekRequest struct {
+	Slots *[]windowInput `json:"slots"`
+	Keep  []int64        `json:"keep"`
+}
+
 func (s *Server) putAvailability(c *gin.Context) {
 	id, ok := pathID(c, "designerId")
 	if !ok {
@@ -87,10 +93,7 @@ func (s *Server) putAvailability(c *gin.Context) {
 	var keep []int64
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) > 0 && trimmed[0] == '{' {
-		var wrapped struct {
-			Slots *[]windowInput `json:"slots"`
-			Keep  []int64        `json:"keep"`
-		}
+		var wrapped weekRequest
 		c.Request.Body = io.NopCloser(bytes.NewReader(trimmed))
 		if !bindJSON(c, &wrapped) {
 			return
@@ -168,8 +171,8 @@ func (s *Server) availableSlots(c *gin.Context) {
 		infos[i] = sl.Info()
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"designer_id": id, "start_date": from.String(), "end_date": to.String(),
-		"timezone": svc.Location().String(), "slot_minutes": int(svc.SlotLength() / time.Minute), "slots": infos})
+	c.JSON(http.StatusOK, slotsView{DesignerID: id, StartDate: from.String(), EndDate: to.String(),
+		Timezone: svc.Location().String(), SlotMinutes: int(svc.SlotLength() / time.Minute), Slots: infos})
 }
 
 // customerAppointmentView is an appointment as its customer sees it. The
@@ -306,17 +309,17 @@ func (s *Server) customerAppointments(c *gin.Context) {
 		views[i] = s.customerView(a)
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"appointments": views, "total": p.Total, "page": page, "limit": limit,
-		"has_more": (page-1)*limit+len(views) < p.Total})
+	c.JSON(http.StatusOK, customerAppointmentsView{Appointments: views, Total: p.Total, Page: page, Limit: limit,
+		HasMore: (page-1)*limit+len(views) < p.Total})
 }
 
-func countsView(m map[scheduling.Status]int) gin.H {
+func countsView(m map[scheduling.Status]int) countsByStatus {
 	all := 0
 	for _, n := range m {
 		all += n
 	}
-	return gin.H{"all": all, "pending": m[scheduling.Pending], "confirmed": m[scheduling.Confirmed],
-		"completed": m[scheduling.Completed], "cancelled": m[scheduling.Cancelled]}
+	return countsByStatus{All: all, Pending: m[scheduling.Pending], Confirmed: m[scheduling.Confirmed],
+		Completed: m[scheduling.Completed], Cancelled: m[scheduling.Cancelled]}
 }
 
 func (s *Server) designerAppointments(c *gin.Context) {
@@ -338,8 +341,8 @@ func (s *Server) designerAppointments(c *gin.Context) {
 		views[i] = s.designerView(a)
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"appointments": views, "counts": countsView(p.Counts), "total": p.Total, "page": page,
-		"limit": limit, "has_more": (page-1)*limit+len(views) < p.Total})
+	c.JSON(http.StatusOK, designerAppointmentsView{Appointments: views, Counts: countsView(p.Counts), Total: p.Total, Page: page,
+		Limit: limit, HasMore: (page-1)*limit+len(views) < p.Total})
 }
 
 func (s *Server) designerSummary(c *gin.Context) {
@@ -349,8 +352,8 @@ func (s *Server) designerSummary(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"designer_id": sum.DesignerID, "counts": countsView(sum.Counts),
-		"confirmed_appointments": sum.Counts[scheduling.Confirmed], "availability_settings": sum.ActiveWindows})
+	c.JSON(http.StatusOK, designerSummaryView{DesignerID: sum.DesignerID, Counts: countsView(sum.Counts),
+		ConfirmedAppointments: sum.Counts[scheduling.Confirmed], AvailabilitySettings: sum.ActiveWindows})
 }
 
 func (s *Server) getAppointment(c *gin.Context) {
@@ -443,5 +446,5 @@ func (s *Server) deleteAppointment(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Appointment deleted", "appointment_id": id})
+	c.JSON(http.StatusOK, appointmentDeletedView{Message: "Appointment deleted", AppointmentID: id})
 }

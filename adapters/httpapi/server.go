@@ -181,6 +181,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	api.GET("/health", s.health)
 	api.GET("/ready", s.ready)
 	api.GET("/config", s.publicConfig)
+	s.registerDocs(api)
 	if faults != nil {
 		faults.register(api)
 	}
@@ -260,7 +261,7 @@ func (s *Server) CloseStreams() { s.closeStreams() }
 // limitBody raises the body limit of one route (uploads).
 func (s *Server) limitBody(method, path string, n int64) { s.bodyLimits[method+" "+path] = n }
 
-func (s *Server) health(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+func (s *Server) health(c *gin.Context) { c.JSON(http.StatusOK, statusView{Status: "ok"}) }
 
 func (s *Server) ready(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
@@ -269,15 +270,11 @@ func (s *Server) ready(c *gin.Context) {
 		c.JSON(http.StatusServiceUnavailable, gin.H{"detail": "Database unreachable", "reason": "db_unreachable"})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ready"})
+	c.JSON(http.StatusOK, statusView{Status: "ready"})
 }
 
 func (s *Server) publicConfig(c *gin.Context) {
 	c.Header("Cache-Control", "no-cache")
-	c.JSON(http.StatusOK, gin.H{
-		"analytics_id":     s.cfg.AnalyticsID,
-		"google_client_id": s.cfg.GoogleClientID,
-		"base_url":         s.cfg.BaseURL,
-		"version":          s.cfg.Version,
-	})
+	c.JSON(http.StatusOK, publicConfigView{AnalyticsID: s.cfg.AnalyticsID, GoogleClientID: s.cfg.GoogleClientID,
+		BaseURL: s.cfg.BaseURL, Version: s.cfg.Version})
 }

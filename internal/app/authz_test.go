@@ -1,8 +1,15 @@
 package app
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+
+	"interno/adapters/httpapi"
+	"interno/adapters/httpapi/openapitest"
 )
 
 // TestAuthorisationMatrix calls every route of the table (routes_test.go) as
@@ -34,7 +41,9 @@ func TestAuthorisationMatrix(t *testing.T) {
 							w.signInAgain() // each caller ends a session of its own, not the next caller's
 							req.Header.Set("Authorization", "Bearer "+w.tokens[who])
 						}
-						code := w.do(req).Code
+						rec := w.do(req)
+						code := rec.Code
+						checkContract(t, req, rec)
 						allowed := slices.Contains(r.who.allow, who)
 						switch {
 						case slices.Contains(r.answers, code):
@@ -51,5 +60,31 @@ func TestAuthorisationMatrix(t *testing.T) {
 				})
 			}
 		})
+	}
+}
+
+// contract checks answers against the served OpenAPI document.
+var contract = sync.OnceValues(func() (*openapitest.Checker, error) {
+	doc, err := httpapi.DocumentJSON()
+	if err != nil {
+		return nil, err
+	}
+	return openapitest.New(doc)
+})
+
+// checkContract fails when an answer of the matrix is not what the OpenAPI
+// document describes for its route and status.
+func checkContract(t *testing.T, req *http.Request, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	c, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := rec.Body.Bytes()
+	if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/event-stream") {
+		body = nil
+	}
+	if err := c.Check(req, rec.Code, rec.Header(), body); err != nil {
+		t.Errorf("answer does not match the OpenAPI document: %v", err)
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"interno/adapters/httpapi"
 	"interno/adapters/store/storetest"
 )
 
@@ -93,6 +94,8 @@ var routes = []apiRoute{
 	{method: "GET", path: "/metrics", as: asAdministrator, who: accAdmin},
 	{method: "GET", path: "/api/ready", who: accPublic},
 	{method: "GET", path: "/api/config", who: accPublic},
+	{method: "GET", path: "/api/openapi.json", who: accPublic},
+	{method: "GET", path: "/api/docs", who: accPublic},
 	{method: "GET", path: "/api/questionnaire", who: accPublic},
 	{method: "POST", path: "/api/auth/register", body: `{"email":"FUZZ@example.com","password":"password123","name":"FUZZ","lead_id":1,"lead_token":"FUZZ","questionnaire_answers":["FUZZ"],"style_analysis":{"dominant_style":"FUZZ"}}`, who: accPublic},
 	{method: "POST", path: "/api/auth/login", body: `{"email":"FUZZ","password":"FUZZ","remember_me":true,"lead_id":1,"lead_token":"FUZZ"}`, who: accPublic, answers: []int{401}},
@@ -487,5 +490,36 @@ func TestRoutes_TableCoversEveryRoute(t *testing.T) {
 		if !slices.Contains(a.http.Routes(), r) {
 			t.Errorf("%s is in the route table but not served", r)
 		}
+	}
+}
+
+// TestRouteTable_MatchesRouter checks the OpenAPI route table of
+// adapters/httpapi lists exactly the routes the real app serves, both ways
+// (the fault switch's test-only routes are served only when it is on).
+func TestRouteTable_MatchesRouter(t *testing.T) {
+	for _, faults := range []bool{false, true} {
+		cfg := testConfig(t, nil)
+		cfg.FaultInjection = faults
+		a, err := newApp(context.Background(), cfg, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		documented, testOnly := httpapi.TableRoutes()
+		want := documented
+		if faults {
+			want = append(slices.Clone(documented), testOnly...)
+		}
+		served := a.http.Routes()
+		for _, r := range served {
+			if !slices.Contains(want, r) {
+				t.Errorf("%s is served but not in the OpenAPI route table (adapters/httpapi/openapi_routes.go)", r)
+			}
+		}
+		for _, r := range want {
+			if !slices.Contains(served, r) {
+				t.Errorf("%s is in the OpenAPI route table but not served (fault switch %v)", r, faults)
+			}
+		}
+		a.close()
 	}
 }

@@ -1,29 +1,16 @@
 import { api } from '../../../shared/api/api';
+import type { components } from '../../../shared/api/schema.gen';
 import { parseFavourite, type FavouriteDesigner } from '../lib/favourite';
 
 /** POST /api/likes answer. */
-export interface LikeResult {
-  designer_id: number;
-  liked: boolean;
-  like_count: number;
-}
+export type LikeResult = components['schemas']['LikeToggleView'];
 
-export interface LikeCount {
-  designer_id: number;
-  like_count: number;
-}
+export type LikeCount = components['schemas']['LikeCountView'];
 
-export interface LikeStatus {
-  designer_id: number;
-  is_liked: boolean;
-}
+export type LikeStatus = components['schemas']['LikeStatusView'];
 
 /** Who liked a designer and when (the designer and admins only). */
-export interface LikeStats {
-  designer_id: number;
-  total_likes: number;
-  liked_by_users: { user_id: number; user_name: string; liked_at: string }[];
-}
+export type LikeStats = components['schemas']['LikeStatsView'];
 
 /** The platforms a designer can be shared on; 'link' is the default the server records. */
 export const SHARE_PLATFORMS = ['facebook', 'twitter', 'whatsapp', 'instagram', 'linkedin', 'telegram', 'email', 'copy'] as const;

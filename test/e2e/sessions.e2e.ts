@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser, saveScreenshot } from './harness/browser';
-import { axeProblems } from './harness/designers';
+import { axeProblems, signInThroughApi } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -147,6 +147,37 @@ describe('sessions and leads', () => {
           expect(await accepted(laptop)).toBe(false);
           // Signing in again works at once.
           expect(await accepted((await api.login('paolo.gatti@example.com', 'mansarda-2026')).token)).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('a designer ends every session from the dashboard: the token on another device stops working', async () => {
+    await api.must(201, 'POST', '/api/designers', null, {
+      name: 'Irene Vitali', email: 'irene.vitali@example.com', password: 'studio-2026', bio: 'Case piccole, luce piena.',
+      specialties: ['Japandi'], design_style: 'C', prima_proposta: '5-7 giorni', work_preferences: ['online'], city: 'Parma', privacy_consent: true,
+    });
+    const tablet: Account = await api.login('irene.vitali@example.com', 'studio-2026');
+    for (const width of [390, 1280]) {
+      await inBrowser(`sessions-designer-everywhere-${width}`, { baseUrl: server.baseUrl, width, height: 900 }, async ({ page }) => {
+        await page.goto(`${server.baseUrl}/privacy`);
+        await signInThroughApi(page, 'irene.vitali@example.com', 'studio-2026');
+        await page.goto(`${server.baseUrl}/designer-profile`);
+        const section = page.getByRole('region', { name: 'Account e sicurezza' });
+        await section.getByRole('heading', { name: 'Dispositivi collegati' }).scrollIntoViewIfNeeded();
+        await saveScreenshot(page, `sessions-designer-security-${width}`);
+        if (width === 1280) {
+          const desk = await storedToken(page);
+          expect(await accepted(tablet.token)).toBe(true);
+          await section.getByRole('button', { name: 'Esci da tutti i dispositivi' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Uscire da tutti i dispositivi?' });
+          await dialog.waitFor();
+          expect(await axeProblems(page)).toEqual([]);
+          await dialog.getByRole('button', { name: 'Esci ovunque' }).click();
+          await page.waitForURL(`${server.baseUrl}/`);
+          await page.getByText('Sei uscito da tutti i dispositivi.').waitFor();
+          await expect.poll(() => accepted(tablet.token), { timeout: 15_000, interval: 200 }).toBe(false);
+          expect(await accepted(desk)).toBe(false);
         }
       });
     }

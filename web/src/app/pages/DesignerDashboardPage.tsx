@@ -8,10 +8,13 @@ import { AvailabilityModal } from '../../features/availability/components/Availa
 import { ChatModal } from '../../features/chat/components/ChatModal';
 import { ContactList } from '../../features/chat/components/ContactList';
 import { MessagesCounter, NewMessageNotice } from '../../features/chat/components/DesignerMessages';
+import { LogoutEverywhere } from '../../features/auth/components/LogoutEverywhere';
 import { DesignerDashboard } from '../../features/designers/components/DesignerDashboard';
 import { LikesCounter } from '../../features/engagement/components/LikesCounter';
 import { PushOptIn } from '../../features/push/components/PushOptIn';
+import '../../shared/i18n/parts/account';
 import { t } from '../../shared/i18n/t';
+import styles from './DesignerDashboardPage.module.css';
 import '../../shared/i18n/parts/engagement';
 
 /**
@@ -68,6 +71,13 @@ export function DesignerDashboardPage() {
         <>
           {/* Web Push: "Ricevi notifiche" and what to receive (issue 20). */}
           <PushOptIn side="designer" />
+          {/* "Esci da tutti i dispositivi": a token copied from a lost phone stops working (issue 17). */}
+          <section className={styles.security} aria-labelledby="designer-security">
+            <h2 id="designer-security" className={styles.securityTitle}>
+              {t('account.section.security')}
+            </h2>
+            <LogoutEverywhere className={styles.everywhere} />
+          </section>
           <DesignerAppointmentsModal
             open={appointments.open}
             initialTab={appointments.tab}

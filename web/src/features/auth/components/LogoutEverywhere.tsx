@@ -13,9 +13,11 @@ import styles from './Profile.module.css';
 /**
  * "Esci da tutti i dispositivi": after a confirmation, every session of the account ends on the
  * server (POST /api/auth/logout-all) and this device logs out and goes home. Offline, the request
- * waits in the outbox and the other devices are signed out when the connection returns.
+ * waits in the outbox and the other devices are signed out when the connection returns. Customers
+ * find it in "Account e sicurezza" on their profile, designers at the foot of their dashboard;
+ * `className` replaces the block's own look where the page frames it.
  */
-export function LogoutEverywhere() {
+export function LogoutEverywhere({ className }: { className?: string } = {}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const dispatch = useAuthDispatch();
@@ -32,7 +34,7 @@ export function LogoutEverywhere() {
   };
 
   return (
-    <div className={styles.everywhere}>
+    <div className={className ?? styles.everywhere}>
       <h3 className={styles.everywhereTitle}>{t('account.security.everywhereTitle')}</h3>
       <p className={styles.panelLead}>{t('account.security.everywhereBody')}</p>
       <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">

@@ -15,17 +15,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KB, ROUTES } from './first-routes.mjs';
+import { AFTER_FIRST_PAINT, KB, ROUTES } from './first-routes.mjs';
 import { compress } from './precompress.mjs';
 
-export { KB, ROUTES };
+export { AFTER_FIRST_PAINT, KB, ROUTES };
 
 /**
  * @typedef {import('./first-routes.mjs').Route} Route
  * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], css?: string[], assets?: string[], isEntry?: boolean }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
  * @typedef {{ file: string, raw: number, gzip: number, from: 'entry' | 'route' }} ChunkSize
- * @typedef {{ route: Route, chunks: ChunkSize[], raw: number, gzip: number, over: boolean }} RouteReport
+ * @typedef {{ route: Route, chunks: ChunkSize[], raw: number, gzip: number, early: string[], over: boolean }} RouteReport
  */
 
 /** The manifest key of the HTML entry. */
@@ -87,13 +87,15 @@ export function wireSize(data) {
 }
 
 /**
- * Measures every route against its budget.
+ * Measures every route against its budget; a route that loads a chunk meant for after first paint
+ * (`late`, AFTER_FIRST_PAINT by default) is over whatever its bytes.
  * @param {Manifest} manifest
  * @param {(file: string) => Buffer} read reads a built file by its manifest path
  * @param {Route[]} [routes]
+ * @param {RegExp[]} [late]
  * @returns {RouteReport[]}
  */
-export function measure(manifest, read, routes = ROUTES) {
+export function measure(manifest, read, routes = ROUTES, late = AFTER_FIRST_PAINT) {
   /** @type {Map<string, { raw: number, gzip: number }>} */
   const sizes = new Map();
   const sizeOf = (/** @type {string} */ file) => {
@@ -116,7 +118,8 @@ export function measure(manifest, read, routes = ROUTES) {
     const chunks = [...byFile.values()].sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
     const raw = chunks.reduce((n, c) => n + c.raw, 0);
     const gzip = chunks.reduce((n, c) => n + c.gzip, 0);
-    return { route, chunks, raw, gzip, over: gzip > route.budget };
+    const early = chunks.map((c) => c.file).filter((file) => late.some((pattern) => pattern.test(file)));
+    return { route, chunks, raw, gzip, early, over: gzip > route.budget || early.length > 0 };
   });
 }
 
@@ -140,7 +143,12 @@ export function format(reports, enforce) {
   }
   lines.push(`Summary (${enforce ? 'enforced' : 'report only: over-budget routes do not fail'}):`);
   for (const r of reports) {
-    const verdict = r.over ? `OVER by ${kb(r.gzip - r.route.budget)}` : `ok (${kb(r.route.budget - r.gzip)} to spare)`;
+    const verdict =
+      r.early.length > 0
+        ? `LOADS ${r.early.join(', ')} before first paint (it must load after: first-routes.mjs)`
+        : r.over
+          ? `OVER by ${kb(r.gzip - r.route.budget)}`
+          : `ok (${kb(r.route.budget - r.gzip)} to spare)`;
     lines.push(`  ${r.route.path.padEnd(18)} ${kb(r.gzip).padStart(9)} of ${kb(r.route.budget).padStart(8)}  ${verdict}`);
   }
   return lines.join('\n');

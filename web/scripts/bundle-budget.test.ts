@@ -101,6 +101,16 @@ describe('measure', () => {
     expect(login?.chunks.map((c) => c.file)).toEqual(['assets/vendor.js', 'assets/shared.js', 'assets/index.js', 'assets/Login.js']);
   });
 
+  it('marks a route over when it loads a chunk meant for after first paint, whatever its bytes', () => {
+    const [home, login] = measure(manifest, read, routes, [/\/widget\.js$/]);
+    expect(home?.early).toEqual(['assets/widget.js']);
+    expect(home?.over).toBe(true);
+    expect(login?.early).toEqual([]);
+    expect(login?.over).toBe(false);
+    expect(format([home!], true)).toContain('/                   ');
+    expect(format([home!], true)).toContain('LOADS assets/widget.js before first paint');
+  });
+
   it('marks a route over its budget', () => {
     const tight = [{ path: '/login', label: 'login', modules: ['src/Login.tsx'], budget: 10 * KB }];
     const [login] = measure(manifest, read, tight);

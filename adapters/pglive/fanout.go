@@ -31,7 +31,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"interno/adapters/pgnotify"
 	"interno/core/live"
 )
 
@@ -131,9 +130,19 @@ func (f *Fanout) Publish(ctx context.Context, e live.Event) {
 // Ready is closed once the first LISTEN is in place.
 func (f *Fanout) Ready() <-chan struct{} { return f.ready }
 
+// Notifications is the instance's one listening connection, as the fan-out
+// uses it: adapters/pgnotify's Listener, wired in internal/app (adapters talk
+// only through ports).
+type Notifications interface {
+	// Handle registers fn for a channel's payloads; before the listener runs.
+	Handle(channel string, fn func(payload string))
+	// OnConnect registers fn, called after every (re)connection.
+	OnConnect(fn func())
+}
+
 // Listen registers the fan-out's channel on l, the instance's one listening
 // connection; call before l runs.
-func (f *Fanout) Listen(l *pgnotify.Listener) {
+func (f *Fanout) Listen(l Notifications) {
 	l.Handle(f.channel, f.notified)
 	l.OnConnect(f.listening)
 }

@@ -49,8 +49,9 @@ func New(url string, log *slog.Logger) *Listener {
 		MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second, connected: make(chan struct{}, 1)}
 }
 
-// Handle registers fn for channel; call before Run.
-func (l *Listener) Handle(channel string, fn Handler) {
+// Handle registers fn for channel; call before Run. (fn is a plain func type,
+// so other packages can name this method in an interface of their own.)
+func (l *Listener) Handle(channel string, fn func(payload string)) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.handlers[channel] = append(l.handlers[channel], fn)

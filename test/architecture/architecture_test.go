@@ -48,13 +48,22 @@ func TestAdaptersDoNotImportEachOther(t *testing.T) {
 	}
 }
 
-// adapterOf returns the adapter an import path belongs to, or "".
+// adapterHelpers are packages under adapters/ that wrap no outside system and
+// that adapters may share: queueloop is the run loop (poll, wake, drain) of the
+// e-mail and push dispatchers. Only pure helpers belong here, never an adapter.
+var adapterHelpers = map[string]bool{"queueloop": true}
+
+// adapterOf returns the adapter an import path belongs to, or "" (not an
+// adapter, or a shared helper).
 func adapterOf(path string) string {
 	rest, ok := strings.CutPrefix(path, "interno/adapters/")
 	if !ok {
 		return ""
 	}
 	name, _, _ := strings.Cut(rest, "/")
+	if adapterHelpers[name] {
+		return ""
+	}
 	return name
 }
 

@@ -14,6 +14,7 @@ import { LikesCounter } from '../../features/engagement/components/LikesCounter'
 import { PushOptIn } from '../../features/push/components/PushOptIn';
 import '../../shared/i18n/parts/account';
 import { t } from '../../shared/i18n/t';
+import { Panel } from '../../shared/ui/Panel';
 import styles from './DesignerDashboardPage.module.css';
 import '../../shared/i18n/parts/engagement';
 
@@ -72,12 +73,9 @@ export function DesignerDashboardPage() {
           {/* Web Push: "Ricevi notifiche" and what to receive (issue 20). */}
           <PushOptIn side="designer" />
           {/* "Esci da tutti i dispositivi": a token copied from a lost phone stops working (issue 17). */}
-          <section className={styles.security} aria-labelledby="designer-security">
-            <h2 id="designer-security" className={styles.securityTitle}>
-              {t('account.section.security')}
-            </h2>
+          <Panel title={t('account.section.security')}>
             <LogoutEverywhere className={styles.everywhere} />
-          </section>
+          </Panel>
           <DesignerAppointmentsModal
             open={appointments.open}
             initialTab={appointments.tab}

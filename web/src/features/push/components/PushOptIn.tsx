@@ -3,6 +3,7 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/push';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { Panel } from '../../../shared/ui/Panel';
 import { Switch } from '../../../shared/ui/Switch';
 import { usePushOptIn, type PushNotice } from '../hooks/usePushOptIn';
 import styles from './PushOptIn.module.css';
@@ -38,16 +39,12 @@ export interface PushOptInProps {
  */
 export function PushOptIn({ side }: PushOptInProps) {
   const push = usePushOptIn();
-  const titleId = useId();
   const statusId = useId();
   const kindsId = useId();
   const kindsLeadId = useId();
   const { status, busy, notice, preferences } = push;
   return (
-    <section className={styles.panel} aria-labelledby={titleId} data-push-status={status ?? 'loading'}>
-      <h2 id={titleId} className={styles.title}>
-        {t('push.title')}
-      </h2>
+    <Panel title={t('push.title')} data-push-status={status ?? 'loading'}>
       <p className={styles.lead}>{side === 'designer' ? t('push.leadDesigner') : t('push.leadCustomer')}</p>
 
       {status === null ? (
@@ -130,6 +127,6 @@ export function PushOptIn({ side }: PushOptInProps) {
           </div>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

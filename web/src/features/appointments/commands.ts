@@ -1,4 +1,5 @@
 import { api } from '../../shared/api/api';
+import type { Schemas } from '../../shared/api/contract';
 import { defineCommand, type CommandDispatch } from '../../shared/offline/command';
 import type { OutboxEntry } from '../../shared/offline/db';
 import { appointmentsApi, type BookingRequest, type CustomerAppointment } from './api/appointmentsApi';
@@ -59,7 +60,7 @@ export const cancelAppointment = defineCommand<{ appointmentId: number }>({
   entity: ({ appointmentId }) => `appointment:${appointmentId}`,
   method: 'PUT',
   path: ({ appointmentId }) => `/api/appointments/${appointmentId}/cancel`,
-  body: () => ({}),
+  body: () => ({}) satisfies Schemas['LifecycleBody'],
   onSent: (dispatch) => reload(dispatch),
   onRefused: (dispatch) => reload(dispatch),
 });
@@ -71,7 +72,7 @@ function designerStep(action: DesignerAction) {
     method: 'PUT',
     path: ({ appointmentId }) => `/api/appointments/${appointmentId}/${action}`,
     // A rejection carries the designer's optional reason for the customer (in the e-mail).
-    body: ({ reason }) => (action === 'reject' ? { reason: (reason ?? '').trim() } : {}),
+    body: ({ reason }) => (action === 'reject' ? { reason: (reason ?? '').trim() } : {}) satisfies Schemas['LifecycleBody'],
     onSent: (dispatch) => reload(dispatch),
     onRefused: (dispatch) => reload(dispatch),
   });

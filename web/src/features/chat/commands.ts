@@ -1,4 +1,5 @@
 import { api } from '../../shared/api/api';
+import type { Schemas } from '../../shared/api/contract';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/chat';
 import { defineCommand, type CommandDispatch } from '../../shared/offline/command';
@@ -24,7 +25,7 @@ export const sendMessage = defineCommand<{ contactId: number; text: string }>({
   entity: ({ contactId }) => `contact:${contactId}`,
   method: 'POST',
   path: ({ contactId }) => `/api/contacts/${contactId}/messages`,
-  body: ({ text }) => ({ message: text, client_id: newClientId() }),
+  body: ({ text }) => ({ message: text, client_id: newClientId() }) satisfies Schemas['ReplyRequest'],
   onSent: (dispatch) => refresh(dispatch),
   onRefused: (dispatch, error) => refused(dispatch, error),
 });
@@ -35,7 +36,7 @@ export const contactDesigner = defineCommand<{ designerId: number; text: string 
   entity: ({ designerId }) => `designer-contact:${designerId}`,
   method: 'POST',
   path: () => '/api/contacts/',
-  body: ({ designerId, text }) => ({ designer_id: designerId, message: text, client_id: newClientId() }),
+  body: ({ designerId, text }) => ({ designer_id: designerId, message: text, client_id: newClientId() }) satisfies Schemas['OpenContactInput'],
   onSent: (dispatch) => refresh(dispatch),
   onRefused: (dispatch, error) => refused(dispatch, error),
 });

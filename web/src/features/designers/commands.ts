@@ -1,3 +1,4 @@
+import type { Schemas } from '../../shared/api/contract';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/designers';
 import { defineCommand, type CommandDispatch } from '../../shared/offline/command';
@@ -25,7 +26,7 @@ function applyLocally(dispatch: CommandDispatch, id: number, patch: Partial<Desi
  * A designer's profile text edit (pictures need a live connection: they go with the multipart
  * update). Shown at once; a refusal rolls the screen back to what the server has and says why.
  */
-export const editDesignerProfile = defineCommand<{ id: number; body: Record<string, unknown>; patch: Partial<Designer> }>({
+export const editDesignerProfile = defineCommand<{ id: number; body: Schemas['DesignerFields']; patch: Partial<Designer> }>({
   kind: 'designer.update',
   entity: ({ id }) => `designer:${id}`,
   method: 'PUT',

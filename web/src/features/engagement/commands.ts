@@ -1,3 +1,4 @@
+import type { Schemas } from '../../shared/api/contract';
 import { defineCommand } from '../../shared/offline/command';
 import { engagementApi, type LikeResult, type SharePlatform } from './api/engagementApi';
 import { LIKE_KIND, likeEntity } from './lib/likeState';
@@ -20,7 +21,7 @@ export const toggleLike = defineCommand<{ designerId: number }>({
   entity: ({ designerId }) => likeEntity(designerId),
   method: 'POST',
   path: () => '/api/likes',
-  body: ({ designerId }) => ({ designer_id: designerId }),
+  body: ({ designerId }) => ({ designer_id: designerId }) satisfies Schemas['DesignerRef'],
   onSent: (dispatch, response) => {
     if (!isLikeResult(response)) return;
     const id = response.designer_id;
@@ -40,7 +41,7 @@ export const recordShare = defineCommand<{ designerId: number; platform: SharePl
   entity: ({ designerId }) => `share:${designerId}`,
   method: 'POST',
   path: () => '/api/shares',
-  body: ({ designerId, platform }) => ({ designer_id: designerId, platform }),
+  body: ({ designerId, platform }) => ({ designer_id: designerId, platform }) satisfies Schemas['DesignerRef'],
   onSent: (dispatch, _response, entry) => {
     const match = /^share:(\d+)$/.exec(entry.entity);
     if (match) dispatch(engagementApi.util.invalidateTags([{ type: 'Share', id: `stats-${match[1]}` }]));

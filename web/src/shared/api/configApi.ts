@@ -1,12 +1,8 @@
 import { api } from './api';
+import type { Schemas } from './contract';
 
 /** Public settings of this deployment (GET /api/config); empty strings when unset. */
-export interface AppConfig {
-  analytics_id: string;
-  google_client_id: string;
-  base_url: string;
-  version: string;
-}
+export type AppConfig = Schemas['PublicConfigView'];
 
 function asString(value: unknown): string {
   return typeof value === 'string' ? value : '';

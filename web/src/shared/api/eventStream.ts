@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectToken, type WithSession } from '../session/sessionSlice';
 import { api } from './api';
+import type { Schemas } from './contract';
 
 /** Waits before opening a new stream after one failed (the ticket expired, the network dropped). */
 export const RECONNECT_MS = 5000;
@@ -104,7 +105,7 @@ async function open(): Promise<void> {
   let ticket: string | null = null;
   try {
     const response = await fetch('/api/events/ticket', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-    if (response.ok) ticket = ((await response.json()) as { ticket?: string }).ticket ?? null;
+    if (response.ok) ticket = ((await response.json()) as Partial<Schemas['TicketView']>).ticket ?? null;
   } catch {
     ticket = null;
   }

@@ -1,3 +1,5 @@
+import type { Narrowed, Schemas } from '../api/contract';
+
 /**
  * The questionnaire lead, and every way the web app passes it on. A lead is the questionnaire a
  * visitor took (POST /api/match-designers creates it): registering, signing in, reading its matches
@@ -5,11 +7,16 @@
  * names in bodies, queries and links, so a change to how leads are addressed (an unguessable
  * `lead_token` next to `lead_id`) is made here.
  */
-export interface Lead {
-  lead_id: number;
-  /** The lead's secret, when the server gives one; sent wherever the lead is. */
-  lead_token?: string;
-}
+export type Lead = Narrowed<
+  Schemas['MatchesView'],
+  'lead_id' | 'lead_token',
+  {
+    /** A lead exists only with an id (the answer's null means "no lead"). */
+    lead_id: number;
+    /** The lead's secret, when the server gives one; sent wherever the lead is. */
+    lead_token?: string;
+  }
+>;
 
 function positiveInteger(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;

@@ -1,3 +1,4 @@
+import type { Narrowed, Schemas } from '../api/contract';
 import { isIos, keyBytes, sameKey, type PushEnvironment } from './pushState';
 
 /**
@@ -5,12 +6,12 @@ import { isIos, keyBytes, sameKey, type PushEnvironment } from './pushState';
  * here talks to the server (pushApi.ts and startPush.ts do); the opt-in and logout use these.
  */
 
-/** The subscription JSON the server takes (PushSubscription.toJSON()). */
-export interface SubscriptionJson {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
+/** The subscription JSON the server takes (PushSubscription.toJSON(); kinds are left to the server's default). */
+export type SubscriptionJson = Narrowed<
+  Schemas['SubscriptionBody'],
+  'endpoint' | 'expirationTime' | 'keys',
+  { endpoint: string; expirationTime: number | null; keys: Schemas['SubscriptionBodyKeysStruct'] }
+>;
 
 /** Reads what this browser offers. */
 export function readEnvironment(win: Window = window): PushEnvironment {

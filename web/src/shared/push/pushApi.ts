@@ -1,4 +1,5 @@
 import { api } from '../api/api';
+import type { Schemas } from '../api/contract';
 import type { SubscriptionJson } from './device';
 import { parseDevices, parsePreferences, type PushDeviceInfo, type PushPreferences } from './pushState';
 
@@ -24,7 +25,7 @@ export const pushApi = api.injectEndpoints({
       query: (body) => ({ url: '/push/subscriptions', method: 'POST', body }),
       invalidatesTags: [{ type: 'PushDevice', id: 'LIST' }],
     }),
-    deletePushDevice: build.mutation<void, { endpoint: string }>({
+    deletePushDevice: build.mutation<void, Required<Schemas['EndpointRequest']>>({
       query: (body) => ({ url: '/push/subscriptions', method: 'DELETE', body }),
       invalidatesTags: [{ type: 'PushDevice', id: 'LIST' }],
     }),

@@ -1,3 +1,5 @@
+import type { Schemas } from '../api/contract';
+
 /**
  * The state of Web Push on this device, as pure functions so Vitest checks every case: what the
  * opt-in may honestly say (docs/push.md, "What the web phase builds"), and the small conversions
@@ -62,11 +64,7 @@ export function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolea
 }
 
 /** The per-kind switches stored on the server (GET/PUT /api/push/preferences). */
-export interface PushPreferences {
-  messages: boolean;
-  appointments: boolean;
-  reminders: boolean;
-}
+export type PushPreferences = Schemas['PreferencesView'];
 
 /** Reads the server's preferences answer; anything missing counts as on (the server's default). */
 export function parsePreferences(raw: unknown): PushPreferences {
@@ -74,12 +72,12 @@ export function parsePreferences(raw: unknown): PushPreferences {
   return { messages: r.messages !== false, appointments: r.appointments !== false, reminders: r.reminders !== false };
 }
 
-/** One device of the account (GET /api/push/subscriptions). */
+/** One device of the account (GET /api/push/subscriptions), with the web's camel-case names. */
 export interface PushDeviceInfo {
-  id: number;
-  endpoint: string;
-  userAgent: string;
-  createdAt: string;
+  id: Schemas['DeviceView']['id'];
+  endpoint: Schemas['DeviceView']['endpoint'];
+  userAgent: Schemas['DeviceView']['user_agent'];
+  createdAt: Schemas['DeviceView']['created_at'];
 }
 
 /** Reads the server's device list, skipping malformed rows. */

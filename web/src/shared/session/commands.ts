@@ -1,3 +1,4 @@
+import type { Schemas } from '../api/contract';
 import { defineCommand } from '../offline/command';
 import { discardAction } from '../offline/outboxService';
 
@@ -17,7 +18,7 @@ export const unsubscribePush = defineCommand<{ token: string; endpoint: string }
   entity: sessionEntity,
   method: 'DELETE',
   path: () => '/api/push/subscriptions',
-  body: ({ endpoint }) => ({ endpoint }),
+  body: ({ endpoint }) => ({ endpoint }) satisfies Schemas['EndpointRequest'],
   // A device the server no longer knows (404), or any other refusal, leaves nothing to do: drop the
   // entry so the logout queued after it in the same scope goes at once.
   onRefused: (_dispatch, _error, entry) => discardAction(entry.seq),

@@ -1,21 +1,21 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Narrowed, Schemas } from '../api/contract';
 import { PERSISTENT_KEYS, localArea, readJson, readString, type StorageArea } from '../lib/storage';
 
 export type Role = 'user' | 'designer' | 'admin';
 
-/** The signed-in user as kept in localStorage `user` (customer spec, section 3). */
-export interface StoredUser {
-  access_token: string;
-  token_type: string;
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  is_admin: boolean;
-  is_designer: boolean;
-  /** Present when the profile says the user is a designer. */
+/**
+ * The signed-in user as kept in localStorage `user` (customer spec, section 3): the fields of the
+ * sign-in answer (SessionView) the device keeps, the role narrowed to the three the app knows.
+ */
+export type StoredUser = Narrowed<
+  Schemas['SessionView'],
+  'access_token' | 'token_type' | 'id' | 'name' | 'email' | 'role' | 'is_admin' | 'is_designer',
+  { role: Role }
+> & {
+  /** The web's own flag: set when the profile says the user is a designer. */
   has_designer_profile: boolean;
-}
+};
 
 export interface SessionState {
   user: StoredUser | null;

@@ -1,33 +1,16 @@
 import { api } from '../../../shared/api/api';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 
 /** A row of the users table (GET /api/admin/users): customers and admins. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  name: string;
-  location: string;
-  role: string;
-  created_at: string;
-  google_id: string | null;
-  has_password: boolean;
-  is_admin: boolean;
-}
+export type AdminUser = Schemas['AdminUserView'];
 
 /** A row of the designers table (GET /api/admin/designers). */
-export interface AdminDesigner {
-  id: number;
-  user_id: number;
-  name: string;
-  email: string;
-  phone: string;
-  city: string;
-  design_style: string;
-  prima_proposta: string;
-  created_at: string;
-  verified: boolean;
-}
+export type AdminDesigner = Schemas['AdminDesignerView'];
 
-/** One recorded admin action (GET /api/admin/audit). */
+/**
+ * One recorded admin action (GET /api/admin/audit). Hand-written, like AdminStats and the list
+ * envelope below: these handlers still answer maps, which the document describes as a plain object.
+ */
 export interface AuditEntry {
   id: number;
   actor_id: number;
@@ -62,24 +45,25 @@ interface ListAnswer {
   has_more: boolean;
 }
 
-export interface AdminUserEdit {
-  name?: string;
-  email?: string;
-  location?: string;
-}
+/** PUT /api/admin/users/{id}: the web sends strings only (the server also accepts null for "unchanged"). */
+export type AdminUserEdit = Narrowed<Schemas['AccountEdit'], 'name' | 'email' | 'location', { name?: string; email?: string; location?: string }>;
 
 /** The editable designer fields: only these reach the server (it refuses anything else). */
-export interface AdminDesignerEdit {
-  name?: string;
-  email?: string;
-  phone?: string;
-  city?: string;
-  bio?: string;
-  design_style?: string;
-  prima_proposta?: string;
-  experience?: number;
-  min_budget?: number;
-}
+export type AdminDesignerEdit = Narrowed<
+  Schemas['DesignerFields'],
+  'name' | 'email' | 'phone' | 'city' | 'bio' | 'design_style' | 'prima_proposta' | 'experience' | 'min_budget',
+  {
+    name?: string;
+    email?: string;
+    phone?: string;
+    city?: string;
+    bio?: string;
+    design_style?: string;
+    prima_proposta?: string;
+    experience?: number;
+    min_budget?: number;
+  }
+>;
 
 /** The spec's admin list cache: 5 minutes, reloaded on demand. */
 export const ADMIN_CACHE_SECONDS = 300;

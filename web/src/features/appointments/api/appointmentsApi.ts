@@ -1,103 +1,37 @@
 import { api } from '../../../shared/api/api';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 
 /** A bookable slot: the instant with the business zone's offset, and its local date and time. */
-export interface Slot {
-  datetime: string;
-  date: string;
-  time: string;
-}
+export type Slot = Schemas['SlotInfo'];
 
-export interface AvailableSlots {
-  designer_id: number;
-  start_date: string;
-  end_date: string;
-  timezone: string;
-  slot_minutes: number;
-  slots: Slot[];
-}
-
-export type AppointmentStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed';
+export type AvailableSlots = Schemas['SlotsView'];
 
 /** An appointment as its customer sees it (GET /api/appointments/user). */
-export interface CustomerAppointment {
-  appointment_id: number;
-  designer_id: number;
-  appointment_date: string;
-  end_date: string;
-  duration_minutes: number;
-  status: AppointmentStatus | string;
-  designer_name: string;
-  designer_email: string;
-  designer_profile_picture: string;
-  call_link: string;
-  designer_notes: string;
-  reason: string;
-  cancelled_by: string;
-  message: string;
-  user_phone: string;
-}
+export type CustomerAppointment = Schemas['CustomerAppointmentView'];
 
 /** An appointment as its designer sees it (GET /api/appointments/designer). */
-export interface DesignerAppointment {
-  appointment_id: number;
-  designer_id: number;
-  appointment_date: string;
-  end_date: string;
-  duration_minutes: number;
-  status: AppointmentStatus | string;
-  user_name: string;
-  user_email: string;
-  user_phone: string;
-  message: string;
-  designer_notes: string;
-  call_link: string;
-  reason: string;
-  cancelled_by: string;
-}
+export type DesignerAppointment = Schemas['DesignerAppointmentView'];
 
-export interface StatusCounts {
-  all: number;
-  pending: number;
-  confirmed: number;
-  completed: number;
-  cancelled: number;
-}
+export type StatusCounts = Schemas['CountsByStatus'];
 
-export interface CustomerAppointmentsPage {
-  appointments: CustomerAppointment[];
-  total: number;
-  has_more: boolean;
-}
+export type CustomerAppointmentsPage = Schemas['CustomerAppointmentsView'];
 
-export interface DesignerAppointmentsPage {
-  appointments: DesignerAppointment[];
-  counts: StatusCounts;
-  total: number;
-  has_more: boolean;
-}
+export type DesignerAppointmentsPage = Schemas['DesignerAppointmentsView'];
 
-export interface DesignerSummary {
-  designer_id: number;
-  counts: StatusCounts;
-  confirmed_appointments: number;
-  availability_settings: number;
-}
+export type DesignerSummary = Schemas['DesignerSummaryView'];
 
-export interface BookingRequest {
-  designer_id: number;
-  appointment_date: string;
-  message?: string;
-  phone?: string;
-}
+/**
+ * POST /api/appointments/ as the web sends it: the server also accepts a numeric string id and
+ * user_phone, the web always sends a number, the chosen slot's instant and (maybe) phone.
+ */
+export type BookingRequest = Narrowed<
+  Schemas['BookingRequest'],
+  'designer_id' | 'appointment_date' | 'message' | 'phone',
+  { designer_id: number; appointment_date: string }
+>;
 
 /** The few public fields of a designer the booking page shows. */
-export interface BookingDesigner {
-  id: number;
-  name: string;
-  city: string;
-  profile_picture: string;
-  design_style_label: string;
-}
+export type BookingDesigner = Pick<Schemas['DesignerView'], 'id' | 'name' | 'city' | 'profile_picture' | 'design_style_label'>;
 
 /** The tabs of 'I Miei Appuntamenti'; "all" includes cancelled appointments. */
 export type DesignerTab = 'all' | 'pending' | 'confirmed' | 'completed';
@@ -136,7 +70,7 @@ export const appointmentsApi = api.injectEndpoints({
       query: () => '/appointments/designer/summary',
       providesTags: ['Appointment', 'Availability'],
     }),
-    deleteAppointment: build.mutation<{ appointment_id: number }, number>({
+    deleteAppointment: build.mutation<Schemas['AppointmentDeletedView'], number>({
       query: (id) => ({ url: `/appointments/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Appointment'],
     }),

@@ -24,7 +24,7 @@ function customerAppointment(id: number, status: string, extra: Partial<Customer
   return {
     appointment_id: id, designer_id: 5, appointment_date: START, end_date: START, duration_minutes: 60, status,
     designer_name: `Studio ${id}`, designer_email: 's@example.com', designer_profile_picture: '', call_link: '',
-    designer_notes: '', reason: '', cancelled_by: '', message: '', user_phone: '', ...extra,
+    designer_notes: '', reason: '', cancelled_by: '', message: '', user_phone: '', id, created_at: START, updated_at: START, ...extra,
   };
 }
 
@@ -105,7 +105,7 @@ describe("the designer's confirmed call", () => {
       {
         appointment_id: 7, designer_id: 5, appointment_date: START, end_date: START, duration_minutes: 60, status: 'confirmed',
         user_name: 'Anna Neri', user_email: 'anna@example.com', user_phone: '', message: '', designer_notes: '',
-        call_link: 'https://meet.example/x', reason: '', cancelled_by: '',
+        call_link: 'https://meet.example/x', reason: '', cancelled_by: '', id: 7, created_at: START, updated_at: START,
       },
     ];
     renderWith(<DesignerAppointmentsPanel />, DESIGNER);

@@ -27,7 +27,7 @@ function request(id: number, name: string, day: number, message = ''): DesignerA
   return {
     appointment_id: id, designer_id: 5, appointment_date: date, end_date: date, duration_minutes: 60, status: 'pending',
     user_name: name, user_email: `${name.split(' ')[0]?.toLowerCase()}@example.com`, user_phone: '', message,
-    designer_notes: '', call_link: '', reason: '', cancelled_by: '',
+    designer_notes: '', call_link: '', reason: '', cancelled_by: '', id, created_at: date, updated_at: date,
   };
 }
 

@@ -7,6 +7,7 @@ function appointment(id: number, status: string): DesignerAppointment {
   return {
     appointment_id: id, designer_id: 7, appointment_date: `2027-03-0${id}T09:00:00+01:00`, end_date: '', duration_minutes: 60, status,
     user_name: `Cliente ${id}`, user_email: `c${id}@example.com`, user_phone: '', message: '', designer_notes: '', call_link: '', reason: '', cancelled_by: '',
+    id, created_at: '', updated_at: '',
   };
 }
 

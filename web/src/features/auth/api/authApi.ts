@@ -1,29 +1,32 @@
 import { api } from '../../../shared/api/api';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { parseProfile, parseSignIn, type Profile, type SignInAnswer } from '../lib/account';
 
-export interface LoginArgs {
-  email: string;
-  password: string;
-  remember_me: boolean;
-  /** A questionnaire taken before signing in (shared/lib/lead): the account adopts it. */
-  lead_id?: number;
-  lead_token?: string;
-}
+/**
+ * POST /api/auth/login as the web sends it. A questionnaire taken before signing in
+ * (shared/lib/lead, lead_id and lead_token) is adopted by the account.
+ */
+export type LoginArgs = Narrowed<
+  Schemas['LoginRequest'],
+  'email' | 'password' | 'remember_me' | 'lead_id' | 'lead_token',
+  { email: string; password: string; remember_me: boolean; lead_id?: number }
+>;
 
-export interface RegisterArgs {
-  email: string;
-  password: string;
-  name: string;
-  lead_id?: number;
-  lead_token?: string;
-  questionnaire_answers?: string[];
-  style_analysis?: { dominant_style: string; style_percentages: Record<string, number> };
-}
+/** POST /api/auth/register as the web sends it (the document leaves lead_id and the questionnaire untyped). */
+export type RegisterArgs = Narrowed<
+  Schemas['RegisterRequest'],
+  'email' | 'password' | 'name' | 'lead_id' | 'lead_token' | 'questionnaire_answers' | 'style_analysis',
+  {
+    email: string;
+    password: string;
+    name: string;
+    lead_id?: number;
+    questionnaire_answers?: string[];
+    style_analysis?: { dominant_style: string; style_percentages: Record<string, number> };
+  }
+>;
 
-export interface ResetPasswordArgs {
-  token: string;
-  new_password: string;
-}
+export type ResetPasswordArgs = Required<Pick<Schemas['NewPasswordRequest'], 'token' | 'new_password'>>;
 
 /** PUT /api/users/me: the text fields always, the picture only when a new one was chosen. */
 export interface UpdateProfileArgs {
@@ -37,7 +40,9 @@ export interface UpdateProfileArgs {
 
 /** Builds the multipart body of PUT /api/users/me (customer spec, section 7). */
 /** The text fields of a profile edit as JSON: what the outbox sends, and the direct call without a photo. */
-export function profileJson(args: Pick<UpdateProfileArgs, 'name' | 'email' | 'location'>): { name: string; email: string; location: string } {
+export function profileJson(
+  args: Pick<UpdateProfileArgs, 'name' | 'email' | 'location'>,
+): Narrowed<Schemas['AccountEdit'], 'name' | 'email' | 'location', { name: string; email: string; location: string }> {
   return { name: args.name.trim(), email: args.email.trim(), location: args.location.trim() };
 }
 
@@ -64,11 +69,11 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       transformResponse: parseSignIn,
     }),
-    googleSignIn: build.mutation<SignInAnswer, { credential: string }>({
+    googleSignIn: build.mutation<SignInAnswer, Required<Schemas['GoogleRequest']>>({
       query: (body) => ({ url: '/auth/google', method: 'POST', body }),
       transformResponse: parseSignIn,
     }),
-    requestPasswordReset: build.mutation<void, { email: string }>({
+    requestPasswordReset: build.mutation<void, Required<Schemas['ResetRequest']>>({
       query: (body) => ({ url: '/auth/request-password-reset', method: 'POST', body }),
       transformResponse: () => undefined,
     }),

@@ -1,26 +1,25 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { parseStyleAnalysis, type StyleAnalysis } from '../../../shared/lib/journey';
-import { parseStoredUser, type StoredUser } from '../../../shared/session/sessionSlice';
+import { parseStoredUser, type Role, type StoredUser } from '../../../shared/session/sessionSlice';
 
-/** The customer's account as GET/PUT /api/users/me describe it (customer spec, section 3). */
-export interface Account {
-  id: number;
-  name: string;
-  email: string;
-  role: 'user' | 'designer' | 'admin';
-  location: string;
-  profile_picture: string;
-  has_password: boolean;
-  google_linked: boolean;
-  style_analysis: StyleAnalysis | null;
-  created_at: string;
-}
+/**
+ * The customer's account as GET/PUT /api/users/me describe it (customer spec, section 3), as
+ * parseAccount reads the API's UserView: the role narrowed to the three the app knows, the style
+ * analysis (an untyped JSON value in the document) checked.
+ */
+export type Account = Narrowed<
+  Schemas['UserView'],
+  'id' | 'name' | 'email' | 'role' | 'location' | 'profile_picture' | 'has_password' | 'google_linked' | 'style_analysis' | 'created_at',
+  { role: Role; style_analysis: StyleAnalysis | null }
+>;
 
-/** GET /api/users/me: the account, the designer object for designers, and matched designers. */
-export interface Profile {
-  user: Account;
+/**
+ * GET /api/users/me: the account, whether a designer object came (the designer feature reads the
+ * object itself), and the matched designers (read by the matching feature, not here).
+ */
+export type Profile = Narrowed<Schemas['ProfileView'], 'user' | 'matched_designers', { user: Account; matched_designers: unknown[] }> & {
   has_designer: boolean;
-  matched_designers: unknown[];
-}
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

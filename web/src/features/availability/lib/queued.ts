@@ -1,3 +1,4 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import type { OutboxEntry } from '../../../shared/offline/db';
 import type { AvailabilityWindow } from '../api/availabilityApi';
 
@@ -20,10 +21,7 @@ export function designerIdOf(entry: Pick<OutboxEntry, 'entity'>): number | null 
 }
 
 /** What the editor sends: the week and the upcoming bookings the designer agreed to keep outside it. */
-export interface AvailabilityBody {
-  slots: AvailabilityWindow[];
-  keep: number[];
-}
+export type AvailabilityBody = Narrowed<Schemas['WeekRequest'], 'slots' | 'keep', { slots: AvailabilityWindow[]; keep: number[] }>;
 
 export function availabilityBody(slots: AvailabilityWindow[], keep: readonly number[] = []): AvailabilityBody {
   return { slots, keep: [...keep] };
@@ -50,7 +48,10 @@ export function slotsOf(body: unknown): AvailabilityWindow[] | null {
   return list;
 }
 
-/** An upcoming booking a refused week would have left out (the 409's `conflicts`). */
+/**
+ * An upcoming booking a refused week would have left out (the 409's `conflicts`). Hand-written: the
+ * document's Error allows extra fields but does not describe them.
+ */
 export interface AvailabilityConflict {
   id: number;
   datetime: string;

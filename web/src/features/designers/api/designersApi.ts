@@ -1,10 +1,9 @@
 import { api } from '../../../shared/api/api';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { parseDesigner, type Designer } from '../lib/designer';
 
 /** The designer behind GET /api/users/me, or null when the account has no designer profile. */
-export interface MyDesigner {
-  designer: Designer | null;
-}
+export type MyDesigner = Narrowed<Schemas['ProfileView'], 'designer', { designer: Designer | null }>;
 
 function designerOrThrow(raw: unknown): Designer {
   const designer = parseDesigner(raw);
@@ -14,7 +13,7 @@ function designerOrThrow(raw: unknown): Designer {
 
 export interface UpdateDesignerArgs {
   id: number;
-  body: Record<string, unknown>;
+  body: Schemas['DesignerFields'];
   /** Set when a lost answer may be retried from the outbox with the same key. */
   idempotencyKey?: string;
 }
@@ -60,7 +59,7 @@ export const designersApi = api.injectEndpoints({
         }
       },
     }),
-    deleteDesigner: build.mutation<{ message?: string }, number>({
+    deleteDesigner: build.mutation<Schemas['MessageOnlyView'], number>({
       query: (id) => ({ url: `/designers/${id}`, method: 'DELETE' }),
     }),
   }),

@@ -1,3 +1,4 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { isStyleCode, type StyleCode } from '../../../shared/lib/designStyles';
 import { galleryPaths } from '../../../shared/lib/imagePath';
 
@@ -37,36 +38,47 @@ export const MIN_BUDGET = 300;
 export const REGISTRATION_BUDGET = 300;
 export const MAX_EXPERIENCE = 70;
 
-/** A designer as the API sends it; email and phone only for the designer themself and admins. */
-export interface Designer {
-  id: number;
-  user_id: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  city: string;
-  bio: string;
-  profile_picture: string;
-  gallery_images: string[];
-  specialties: string[];
-  design_style: StyleCode | '';
-  /** The customer-side label the server adds ("Minimal Contemporaneo"). */
-  design_style_label: string;
-  work_preferences: WorkMode[];
-  experience: number;
-  min_budget: number;
-  prima_proposta: string;
-  website: string;
-  portfolio: string;
-  social_instagram: string;
-  social_facebook: string;
-  social_youtube: string;
-  social_tiktok: string;
-  social_website: string;
-  verified: boolean;
-  like_count: number;
-  created_at: string;
-}
+/**
+ * A designer as parseDesigner reads it from the API's DesignerView: email and phone ('' unless the
+ * designer themself or an admin asks), user_id null when the profile has no account, and the style
+ * code and work modes narrowed to the values the web knows (unknown ones are dropped).
+ */
+export type Designer = Narrowed<
+  Schemas['DesignerView'],
+  | 'id'
+  | 'user_id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'city'
+  | 'bio'
+  | 'profile_picture'
+  | 'gallery_images'
+  | 'specialties'
+  | 'design_style'
+  | 'design_style_label'
+  | 'work_preferences'
+  | 'experience'
+  | 'min_budget'
+  | 'prima_proposta'
+  | 'website'
+  | 'portfolio'
+  | 'social_instagram'
+  | 'social_facebook'
+  | 'social_youtube'
+  | 'social_tiktok'
+  | 'social_website'
+  | 'verified'
+  | 'like_count'
+  | 'created_at',
+  {
+    user_id: number | null;
+    email: string;
+    phone: string;
+    design_style: StyleCode | '';
+    work_preferences: WorkMode[];
+  }
+>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

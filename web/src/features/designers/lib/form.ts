@@ -1,3 +1,4 @@
+import type { Schemas } from '../../../shared/api/contract';
 import { externalUrl, socialLink, type SocialPlatform } from '../../../shared/lib/links';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
@@ -148,7 +149,7 @@ export function checkPassword(password: string, confirmation: string): PasswordC
 }
 
 /** The profile as the API wants it: trimmed text, lists as lists. */
-export function profilePayload(form: ProfileForm): Record<string, unknown> {
+export function profilePayload(form: ProfileForm): Schemas['DesignerFields'] {
   return {
     name: form.name.trim(),
     email: form.email.trim(),
@@ -192,6 +193,6 @@ export function editFormOf(designer: Designer): EditForm {
 }
 
 /** The edit as the API wants it: the profile plus experience and budget as numbers. */
-export function editPayload(form: EditForm): Record<string, unknown> {
+export function editPayload(form: EditForm): Schemas['DesignerFields'] {
   return { ...profilePayload(form), experience: Number(form.experience.trim()), min_budget: Number(form.min_budget.trim()) };
 }

@@ -1,56 +1,57 @@
 import { api } from '../../../shared/api/api';
-import type { components } from '../../../shared/api/schema.gen';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { parseFavourite, type FavouriteDesigner } from '../lib/favourite';
 
 /** POST /api/likes answer. */
-export type LikeResult = components['schemas']['LikeToggleView'];
+export type LikeResult = Schemas['LikeToggleView'];
 
-export type LikeCount = components['schemas']['LikeCountView'];
+export type LikeCount = Schemas['LikeCountView'];
 
-export type LikeStatus = components['schemas']['LikeStatusView'];
+export type LikeStatus = Schemas['LikeStatusView'];
 
 /** Who liked a designer and when (the designer and admins only). */
-export type LikeStats = components['schemas']['LikeStatsView'];
+export type LikeStats = Schemas['LikeStatsView'];
 
 /** The platforms a designer can be shared on; 'link' is the default the server records. */
 export const SHARE_PLATFORMS = ['facebook', 'twitter', 'whatsapp', 'instagram', 'linkedin', 'telegram', 'email', 'copy'] as const;
 export type SharePlatform = (typeof SHARE_PLATFORMS)[number] | 'link';
 
-export interface ShareStats {
-  designer_id: number;
-  total_shares: number;
-  shares_by_platform: Partial<Record<SharePlatform, number>>;
-  shared_by_users: { user_id: number; user_name: string; user_email: string; platform: SharePlatform; shared_at: string }[];
-}
+/**
+ * Who shared a designer where (the designer and admins only). The server always sends the platform
+ * map (every platform, zero included) though the document calls it nullable (a Go map); the
+ * platforms are narrowed to the ones the web names.
+ */
+export type ShareStats = Narrowed<
+  Schemas['ShareStatsView'],
+  'designer_id' | 'total_shares' | 'shares_by_platform' | 'shared_by_users',
+  {
+    shares_by_platform: Partial<Record<SharePlatform, number>>;
+    shared_by_users: Narrowed<Schemas['SharerView'], 'user_id' | 'user_name' | 'user_email' | 'platform' | 'shared_at', { platform: SharePlatform }>[];
+  }
+>;
 
-/** A designer the signed-in customer likes. */
-export interface LikedDesigner {
-  designer_id: number;
-  liked_at: string;
-  designer: FavouriteDesigner;
-}
+/** A designer the signed-in customer likes, as parseLikedDesigners reads it. */
+export type LikedDesigner = Narrowed<Schemas['LikedDesignerView'], 'designer_id' | 'liked_at' | 'designer', { designer: FavouriteDesigner }>;
 
-/** The style result the results e-mail carries. */
-export interface StyleAnalysisInput {
-  dominant_style?: string;
-  style_percentages: Record<string, number>;
-}
+/** The style result the results e-mail carries; the web may not know a dominant style yet. */
+export type StyleAnalysisInput = Narrowed<
+  Schemas['ResultsInputStyleAnalysisStruct'],
+  'dominant_style' | 'style_percentages',
+  { dominant_style?: string; style_percentages: Record<string, number> }
+>;
 
-export interface SendResultsArgs {
-  /** Visitors name an address; signed-in customers always get it at their own. */
-  email?: string;
-  style_analysis: StyleAnalysisInput;
-  designer_ids: number[];
-  /** A visitor's questionnaire (shared/lib/lead), carried by the e-mail's links. */
-  lead_id?: number;
-  lead_token?: string;
-}
+/**
+ * POST /api/email/send-results as the web sends it (the server also accepts numeric strings).
+ * Visitors name an address; signed-in customers always get it at their own. A visitor's
+ * questionnaire (shared/lib/lead) is carried by the e-mail's links.
+ */
+export type SendResultsArgs = Narrowed<
+  Schemas['ResultsInput'],
+  'email' | 'style_analysis' | 'designer_ids' | 'lead_id' | 'lead_token',
+  { style_analysis: StyleAnalysisInput; designer_ids: number[]; lead_id?: number }
+>;
 
-export interface SendResultsAnswer {
-  message: string;
-  email: string;
-  tracking_id: string;
-}
+export type SendResultsAnswer = Schemas['ResultsQueuedView'];
 
 function parseLikedDesigners(raw: unknown): LikedDesigner[] {
   const list = typeof raw === 'object' && raw !== null ? (raw as { likes?: unknown }).likes : null;

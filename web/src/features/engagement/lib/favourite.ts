@@ -1,15 +1,10 @@
+import type { Schemas } from '../../../shared/api/contract';
+
 /** A liked designer as the favourites list shows it (a subset of the public designer answer). */
-export interface FavouriteDesigner {
-  id: number;
-  name: string;
-  city: string;
-  profile_picture: string;
-  gallery_images: string[];
-  design_style: string;
-  design_style_label: string;
-  experience: number;
-  like_count: number;
-}
+export type FavouriteDesigner = Pick<
+  Schemas['DesignerView'],
+  'id' | 'name' | 'city' | 'profile_picture' | 'gallery_images' | 'design_style' | 'design_style_label' | 'experience' | 'like_count'
+>;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';

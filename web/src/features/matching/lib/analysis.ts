@@ -1,10 +1,15 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { isStyleCode, STYLE_CODES, type StyleCode } from '../../../shared/lib/designStyles';
 
-/** A customer's style profile: the dominant style and five percentages summing to 100. */
-export interface StyleAnalysis {
-  dominant_style: StyleCode;
-  style_percentages: Record<StyleCode, number>;
-}
+/**
+ * A customer's style profile: the dominant style and five percentages summing to 100, as parseAnalysis
+ * reads the API's AnalysisView (the codes narrowed to the five styles, every one present).
+ */
+export type StyleAnalysis = Narrowed<
+  Schemas['AnalysisView'],
+  'dominant_style' | 'style_percentages',
+  { dominant_style: StyleCode; style_percentages: Record<StyleCode, number> }
+>;
 
 function rec(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

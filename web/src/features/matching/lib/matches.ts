@@ -1,3 +1,4 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import '../../../shared/i18n/parts/matching';
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseDesigner, type Designer } from '../../designers/lib/designer';
@@ -7,20 +8,17 @@ import { parseAnalysis, type StyleAnalysis } from './analysis';
 export const MATCH_PAGE_SIZE = 5;
 
 /** A designer in a ranking: the public profile plus its match score and the styles behind it. */
-export interface MatchedDesigner extends Designer {
-  match_score: number;
-  match_style_labels: string[];
-}
+export type MatchedDesigner = Designer & Pick<Schemas['MatchesView']['designers'][number], 'match_score' | 'match_style_labels'>;
 
 /** A page of GET /api/designers/matches or the answer of POST /api/match-designers. */
-export interface MatchPage {
-  /** The questionnaire's lead (POST /api/match-designers); null in pages of a signed-in customer. */
+export type MatchPage = Narrowed<
+  Schemas['MatchesView'],
+  'style_analysis' | 'designers' | 'has_more' | 'total',
+  { style_analysis: StyleAnalysis | null; designers: MatchedDesigner[] }
+> & {
+  /** The questionnaire's lead (lead_id and lead_token of POST /api/match-designers); null in pages of a signed-in customer. */
   lead: Lead | null;
-  style_analysis: StyleAnalysis | null;
-  designers: MatchedDesigner[];
-  has_more: boolean;
-  total: number;
-}
+};
 
 /** One matched designer, or null for entries that are not designers. */
 export function parseMatchedDesigner(raw: unknown): MatchedDesigner | null {

@@ -1,9 +1,10 @@
 import { api } from '../../../shared/api/api';
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { parseMatchPage, MATCH_PAGE_SIZE, type MatchPage } from '../../matching/lib/matches';
 import { parseQuestionnaire, type Questionnaire } from '../lib/questionnaire';
 
 /** What POST /api/match-designers is sent, directly or from the outbox. */
-export function matchBody(answers: string[]): { answers: string[]; limit: number } {
+export function matchBody(answers: string[]): Narrowed<Schemas['MatchRequest'], 'answers' | 'limit', { answers: string[]; limit: number }> {
   return { answers, limit: MATCH_PAGE_SIZE };
 }
 

@@ -1,38 +1,22 @@
+import type { Narrowed, Schemas } from '../../../shared/api/contract';
 import { isStyleCode, STYLE_CODES, type StyleCode } from '../../../shared/lib/designStyles';
 import type { StyleAnalysis } from '../../matching/lib/analysis';
 
 export { parseAnalysis, type StyleAnalysis } from '../../matching/lib/analysis';
 
-/** One answer of a question: its text, the style it expresses and its picture. */
-export interface QuizOption {
-  id: string;
-  text: string;
-  style: StyleCode;
-  image: string;
-}
+/** One answer of a question: its text, the style it expresses (one of the five) and its picture. */
+export type QuizOption = Narrowed<Schemas['Option'], 'id' | 'text' | 'style' | 'image', { style: StyleCode }>;
 
-export interface QuizQuestion {
-  id: number;
-  text: string;
-  hint: string;
-  options: QuizOption[];
-}
+export type QuizQuestion = Narrowed<Schemas['Question'], 'id' | 'text' | 'hint' | 'options', { options: QuizOption[] }>;
 
-export interface StyleInfo {
-  code: StyleCode;
-  label: string;
-  short: string;
-  description: string;
-  image: string;
-}
+export type StyleInfo = Narrowed<Schemas['StyleView'], 'code' | 'label' | 'short' | 'description' | 'image', { code: StyleCode }>;
 
-/** GET /api/questionnaire, checked. */
-export interface Questionnaire {
-  version: string;
-  questions: QuizQuestion[];
-  styles: StyleInfo[];
-}
-
+/** GET /api/questionnaire, checked (the web does not use labels, length or page_size). */
+export type Questionnaire = Narrowed<
+  Schemas['QuestionnaireView'],
+  'version' | 'questions' | 'styles',
+  { questions: QuizQuestion[]; styles: StyleInfo[] }
+>;
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { t } from '../shared/i18n/t';
 import { homePathFor, selectIsAdmin, selectIsDesigner, selectIsLoggedIn } from '../shared/session/sessionSlice';
 import { showToast } from '../shared/ui/Toast';
@@ -53,15 +53,21 @@ function useSignedOutHere(loggedIn: boolean): boolean {
   return !loggedIn && wasSignedIn;
 }
 
-/** Says why, once, and leaves for `to`. */
+/**
+ * Says why, once, and leaves for `to`: one effect does both, in that order. (With <Navigate> as a
+ * child, the child's navigation could unmount this component before its own effect ran under
+ * Preact, and the reason was never shown.)
+ */
 function TurnAway({ message, to }: { message: string; to: string }) {
   const said = useRef(false);
+  const navigate = useNavigate();
   useEffect(() => {
     if (said.current) return;
     said.current = true;
     showToast(message, { tone: 'error' });
-  }, [message]);
-  return <Navigate to={to} replace />;
+    void navigate(to, { replace: true });
+  }, [message, navigate, to]);
+  return null;
 }
 
 export interface RequireRoleProps {

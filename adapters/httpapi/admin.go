@@ -82,12 +82,72 @@ func adminQuery(c *gin.Context) (admin.Query, int, bool) {
 // maxAdminPage bounds a server-side page of an admin list.
 const maxAdminPage = 500
 
-func listBody(key string, items any, n, total, page int, q admin.Query) gin.H {
-	limit := q.Limit
+// listPage is the paging part of an admin list: the whole list when no limit
+// was asked for (limit is then the total).
+func listPage(n, total, page int, q admin.Query) (limit int, hasMore bool) {
+	limit = q.Limit
 	if limit == 0 {
 		limit = total
 	}
-	return gin.H{key: items, "total": total, "page": page, "limit": limit, "has_more": q.Offset+n < total}
+	return limit, q.Offset+n < total
+}
+
+// adminUsersView, adminDesignersView and adminAuditView are one page of an
+// admin list. (The paging fields are written out in each: the OpenAPI schema
+// generator does not follow embedded structs.)
+type adminUsersView struct {
+	Users   []adminUserView `json:"users"`
+	Total   int             `json:"total"`
+	Page    int             `json:"page"`
+	Limit   int             `json:"limit"`
+	HasMore bool            `json:"has_more"`
+}
+
+type adminDesignersView struct {
+	Designers []adminDesignerView `json:"designers"`
+	Total     int                 `json:"total"`
+	Page      int                 `json:"page"`
+	Limit     int                 `json:"limit"`
+	HasMore   bool                `json:"has_more"`
+}
+
+// auditEntryView is one line of the audit trail.
+type auditEntryView struct {
+	ID          int64  `json:"id"`
+	ActorID     int64  `json:"actor_id"`
+	ActorEmail  string `json:"actor_email"`
+	Action      string `json:"action"`
+	TargetType  string `json:"target_type"`
+	TargetID    int64  `json:"target_id"`
+	TargetLabel string `json:"target_label"`
+	Details     string `json:"details"`
+	CreatedAt   string `json:"created_at"`
+}
+
+type adminAuditView struct {
+	Entries []auditEntryView `json:"entries"`
+	Total   int              `json:"total"`
+	Page    int              `json:"page"`
+	Limit   int              `json:"limit"`
+	HasMore bool             `json:"has_more"`
+}
+
+// adminStatsView is the dashboard's figures; the appointment and activity
+// figures are absent when their counters are not wired.
+type adminStatsView struct {
+	TotalUsers           int            `json:"total_users"`
+	TotalCustomers       int            `json:"total_customers"`
+	TotalAdmins          int            `json:"total_admins"`
+	TotalDesigners       int            `json:"total_designers"`
+	VerifiedDesigners    int            `json:"verified_designers"`
+	NewUsersWeek         int            `json:"new_users_week"`
+	NewDesignersWeek     int            `json:"new_designers_week"`
+	Since                string         `json:"since"`
+	AppointmentsByStatus map[string]int `json:"appointments_by_status,omitempty"`
+	MessagesToday        *int           `json:"messages_today,omitempty"`
+	TotalLikes           *int           `json:"total_likes,omitempty"`
+	TotalConversations   *int           `json:"total_conversations,omitempty"`
+	DayStart             string         `json:"day_start,omitempty"`
 }
 
 func (s *Server) adminStats(c *gin.Context) {
@@ -96,19 +156,17 @@ func (s *Server) adminStats(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	body := gin.H{
-		"total_users": st.TotalUsers, "total_customers": st.Customers, "total_admins": st.Admins,
-		"total_designers": st.Designers, "verified_designers": st.VerifiedDesigners,
-		"new_users_week": st.NewCustomers, "new_designers_week": st.NewDesigners, "since": rfc3339(st.Since),
-	}
-	if st.Appointments != nil {
-		body["appointments_by_status"] = st.Appointments
+	body := adminStatsView{
+		TotalUsers: st.TotalUsers, TotalCustomers: st.Customers, TotalAdmins: st.Admins,
+		TotalDesigners: st.Designers, VerifiedDesigners: st.VerifiedDesigners,
+		NewUsersWeek: st.NewCustomers, NewDesignersWeek: st.NewDesigners, Since: rfc3339(st.Since),
+		AppointmentsByStatus: st.Appointments,
 	}
 	if st.Activity != nil {
-		body["messages_today"] = st.Activity.MessagesToday
-		body["total_likes"] = st.Activity.Likes
-		body["total_conversations"] = st.Activity.Conversations
-		body["day_start"] = rfc3339(st.DayStart)
+		body.MessagesToday = &st.Activity.MessagesToday
+		body.TotalLikes = &st.Activity.Likes
+		body.TotalConversations = &st.Activity.Conversations
+		body.DayStart = rfc3339(st.DayStart)
 	}
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, body)
@@ -129,7 +187,8 @@ func (s *Server) adminUsers(c *gin.Context) {
 		views[i] = toAdminUser(u)
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, listBody("users", views, len(list), total, page, q))
+	limit, more := listPage(len(list), total, page, q)
+	c.JSON(http.StatusOK, adminUsersView{Users: views, Total: total, Page: page, Limit: limit, HasMore: more})
 }
 
 func (s *Server) adminDesigners(c *gin.Context) {
@@ -147,7 +206,8 @@ func (s *Server) adminDesigners(c *gin.Context) {
 		views[i] = toAdminDesigner(d)
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, listBody("designers", views, len(list), total, page, q))
+	limit, more := listPage(len(list), total, page, q)
+	c.JSON(http.StatusOK, adminDesignersView{Designers: views, Total: total, Page: page, Limit: limit, HasMore: more})
 }
 
 func (s *Server) adminAudit(c *gin.Context) {
@@ -160,27 +220,17 @@ func (s *Server) adminAudit(c *gin.Context) {
 		_ = c.Error(err)
 		return
 	}
-	type entryView struct {
-		ID          int64  `json:"id"`
-		ActorID     int64  `json:"actor_id"`
-		ActorEmail  string `json:"actor_email"`
-		Action      string `json:"action"`
-		TargetType  string `json:"target_type"`
-		TargetID    int64  `json:"target_id"`
-		TargetLabel string `json:"target_label"`
-		Details     string `json:"details"`
-		CreatedAt   string `json:"created_at"`
-	}
-	views := make([]entryView, len(list))
+	views := make([]auditEntryView, len(list))
 	for i, e := range list {
-		views[i] = entryView{ID: e.ID, ActorID: e.ActorID, ActorEmail: e.ActorEmail, Action: e.Action, TargetType: e.TargetType,
+		views[i] = auditEntryView{ID: e.ID, ActorID: e.ActorID, ActorEmail: e.ActorEmail, Action: e.Action, TargetType: e.TargetType,
 			TargetID: e.TargetID, TargetLabel: e.TargetLabel, Details: e.Details, CreatedAt: rfc3339(e.CreatedAt)}
 	}
 	if q.Limit == 0 {
 		q.Limit = admin.MaxAuditPage
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, listBody("entries", views, len(list), total, page, q))
+	limit, more := listPage(len(list), total, page, q)
+	c.JSON(http.StatusOK, adminAuditView{Entries: views, Total: total, Page: page, Limit: limit, HasMore: more})
 }
 
 // The admin edit routes follow the API's one policy for edit routes

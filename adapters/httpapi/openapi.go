@@ -280,9 +280,6 @@ func answer(reg huma.Registry, status int, v any) *huma.Response {
 
 // schemaOf reflects v's type into the registry.
 func schemaOf(reg huma.Registry, v any) *huma.Schema {
-	if _, ok := v.(genericObject); ok {
-		return &huma.Schema{Type: "object", Description: "An object (its handler still writes a map; see the route's summary)"}
-	}
 	return reg.Schema(reflect.TypeOf(v), true, "")
 }
 

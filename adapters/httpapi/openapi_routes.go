@@ -5,10 +5,6 @@ import "net/http"
 // alternatives is a body or answer that takes one of several shapes.
 type alternatives []any
 
-// genericObject is an answer still written as a map by its handler: the
-// document says only that it is an object (admin lists and statistics).
-type genericObject map[string]any
-
 var (
 	ok200   = func(v any) map[int]any { return map[int]any{http.StatusOK: v} }
 	made201 = func(v any) map[int]any { return map[int]any{http.StatusCreated: v} }
@@ -113,13 +109,13 @@ var routeTable = []route{
 	{method: "GET", path: "/api/push/preferences", id: "pushPreferences", summary: "Which pushes the caller receives", tag: "push", who: signedIn, answers: ok200(preferencesView{})},
 	{method: "PUT", path: "/api/push/preferences", id: "setPushPreferences", summary: "Set which pushes the caller receives", tag: "push", who: signedIn, body: preferencesRequest{}, answers: ok200(preferencesView{})},
 
-	{method: "GET", path: "/api/admin/stats", id: "adminStats", summary: "Platform statistics", tag: "admin", who: forAdmins, answers: ok200(genericObject{})},
-	{method: "GET", path: "/api/admin/users", id: "adminUsers", summary: "Accounts (users, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(genericObject{})},
+	{method: "GET", path: "/api/admin/stats", id: "adminStats", summary: "Platform statistics", tag: "admin", who: forAdmins, answers: ok200(adminStatsView{})},
+	{method: "GET", path: "/api/admin/users", id: "adminUsers", summary: "Accounts (users, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(adminUsersView{})},
 	{method: "PUT", path: "/api/admin/users/:id", id: "adminUpdateUser", summary: "Edit an account", tag: "admin", who: forAdmins, body: accountEdit{}, answers: ok200(adminUserView{}), errors: []int{409}},
 	{method: "DELETE", path: "/api/admin/users/:id", id: "adminDeleteUser", summary: "Delete an account", tag: "admin", who: forAdmins, answers: ok200(deletedView{}), errors: []int{409}},
-	{method: "GET", path: "/api/admin/designers", id: "adminDesigners", summary: "Designers (designers, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(genericObject{})},
+	{method: "GET", path: "/api/admin/designers", id: "adminDesigners", summary: "Designers (designers, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(adminDesignersView{})},
 	{method: "PUT", path: "/api/admin/designers/:id", id: "adminUpdateDesigner", summary: "Edit a designer", tag: "admin", who: forAdmins, body: designerFields{}, answers: ok200(adminDesignerView{}), errors: []int{409, 415}},
 	{method: "DELETE", path: "/api/admin/designers/:id", id: "adminDeleteDesigner", summary: "Delete a designer", tag: "admin", who: forAdmins, answers: ok200(deletedView{})},
 	{method: "PUT", path: "/api/admin/designers/:id/verify", id: "adminToggleVerified", summary: "Toggle a designer's verified mark", tag: "admin", who: forAdmins, answers: ok200(adminDesignerView{})},
-	{method: "GET", path: "/api/admin/audit", id: "adminAudit", summary: "The audit trail (entries, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(genericObject{})},
+	{method: "GET", path: "/api/admin/audit", id: "adminAudit", summary: "The audit trail (entries, total, page, limit, has_more)", tag: "admin", who: forAdmins, query: append([]query{{"q", "string", "Search"}}, pageQuery...), answers: ok200(adminAuditView{})},
 }

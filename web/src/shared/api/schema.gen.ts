@@ -1505,6 +1505,16 @@ export interface components {
             location?: string | null;
             name?: string | null;
         };
+        AdminAuditView: {
+            entries: components["schemas"]["AuditEntryView"][];
+            has_more: boolean;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
         AdminDesignerView: {
             city: string;
             created_at: string;
@@ -1519,6 +1529,43 @@ export interface components {
             user_id: number;
             verified: boolean;
         };
+        AdminDesignersView: {
+            designers: components["schemas"]["AdminDesignerView"][];
+            has_more: boolean;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        AdminStatsView: {
+            appointments_by_status?: {
+                [key: string]: number;
+            };
+            day_start?: string;
+            /** Format: int64 */
+            messages_today?: number;
+            /** Format: int64 */
+            new_designers_week: number;
+            /** Format: int64 */
+            new_users_week: number;
+            since: string;
+            /** Format: int64 */
+            total_admins: number;
+            /** Format: int64 */
+            total_conversations?: number;
+            /** Format: int64 */
+            total_customers: number;
+            /** Format: int64 */
+            total_designers: number;
+            /** Format: int64 */
+            total_likes?: number;
+            /** Format: int64 */
+            total_users: number;
+            /** Format: int64 */
+            verified_designers: number;
+        };
         AdminUserView: {
             created_at: string;
             email: string;
@@ -1531,6 +1578,16 @@ export interface components {
             name: string;
             role: string;
         };
+        AdminUsersView: {
+            has_more: boolean;
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+            users: components["schemas"]["AdminUserView"][];
+        };
         AnalysisView: {
             dominant_style: string;
             dominant_style_label: string;
@@ -1542,6 +1599,20 @@ export interface components {
             /** Format: int64 */
             appointment_id: number;
             message: string;
+        };
+        AuditEntryView: {
+            action: string;
+            actor_email: string;
+            /** Format: int64 */
+            actor_id: number;
+            created_at: string;
+            details: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            target_id: number;
+            target_label: string;
+            target_type: string;
         };
         BookingRequest: {
             appointment_date?: string | null;
@@ -2325,7 +2396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminAuditView"];
                 };
             };
             /** @description Bad request */
@@ -2415,7 +2486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminDesignersView"];
                 };
             };
             /** @description Bad request */
@@ -2784,7 +2855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminStatsView"];
                 };
             };
             /** @description Bad request */
@@ -2865,7 +2936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminUsersView"];
                 };
             };
             /** @description Bad request */

@@ -7,43 +7,11 @@ export type AdminUser = Schemas['AdminUserView'];
 /** A row of the designers table (GET /api/admin/designers). */
 export type AdminDesigner = Schemas['AdminDesignerView'];
 
-/**
- * One recorded admin action (GET /api/admin/audit). Hand-written, like AdminStats and the list
- * envelope below: these handlers still answer maps, which the document describes as a plain object.
- */
-export interface AuditEntry {
-  id: number;
-  actor_id: number;
-  actor_email: string;
-  action: string;
-  target_type: string;
-  target_id: number;
-  target_label: string;
-  details: string;
-  created_at: string;
-}
+/** One recorded admin action (GET /api/admin/audit). */
+export type AuditEntry = Schemas['AuditEntryView'];
 
-export interface AdminStats {
-  total_users: number;
-  total_customers: number;
-  total_admins: number;
-  total_designers: number;
-  verified_designers: number;
-  new_users_week: number;
-  new_designers_week: number;
-  since: string;
-  appointments_by_status?: Record<string, number>;
-  messages_today?: number;
-  total_likes?: number;
-  total_conversations?: number;
-}
-
-interface ListAnswer {
-  total: number;
-  page: number;
-  limit: number;
-  has_more: boolean;
-}
+/** The dashboard's figures (GET /api/admin/stats); the activity figures are absent when not counted. */
+export type AdminStats = Schemas['AdminStatsView'];
 
 /** PUT /api/admin/users/{id}: the web sends strings only (the server also accepts null for "unchanged"). */
 export type AdminUserEdit = Narrowed<Schemas['AccountEdit'], 'name' | 'email' | 'location', { name?: string; email?: string; location?: string }>;
@@ -99,18 +67,18 @@ export const adminApi = api.injectEndpoints({
       query: () => '/admin/users',
       extraOptions: notOffline,
       keepUnusedDataFor: ADMIN_CACHE_SECONDS,
-      transformResponse: (answer: ListAnswer & { users: AdminUser[] }) => answer.users,
+      transformResponse: (answer: Schemas['AdminUsersView']) => answer.users,
       providesTags: ['AdminUser'],
     }),
     adminDesigners: build.query<AdminDesigner[], void>({
       query: () => '/admin/designers',
       extraOptions: notOffline,
       keepUnusedDataFor: ADMIN_CACHE_SECONDS,
-      transformResponse: (answer: ListAnswer & { designers: AdminDesigner[] }) => answer.designers,
+      transformResponse: (answer: Schemas['AdminDesignersView']) => answer.designers,
       providesTags: ['AdminDesigner'],
     }),
     // The audit trail changes with every admin action, so it shares the stats tag.
-    adminAudit: build.query<{ entries: AuditEntry[]; total: number }, void>({
+    adminAudit: build.query<Schemas['AdminAuditView'], void>({
       query: () => '/admin/audit',
       extraOptions: notOffline,
       keepUnusedDataFor: ADMIN_CACHE_SECONDS,

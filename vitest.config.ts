@@ -22,6 +22,12 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['web/src/test/setup.ts'],
     restoreMocks: true,
+    // Waits are for a state, and their ceilings are only there to report a test that will never get
+    // it: on a busy 2-core machine (CI runs beside other work) a state a quiet machine reaches in
+    // 200 ms can take several seconds, so the ceilings are generous (Testing Library's waitFor and
+    // findBy* get theirs in setup.ts). A test that passes never waits longer for them.
+    testTimeout: 30_000,
+    expect: { poll: { timeout: 10_000 } },
     server: { deps: { inline: reactLibraries } },
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -16,5 +16,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
     retry: 0,
+    // expect.poll waits for a state; its default ceiling (1 s) presumes an idle machine, and a click
+    // that reaches the server and comes back on the screen takes longer than that on a busy one.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

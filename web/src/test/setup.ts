@@ -30,6 +30,8 @@ const printingElementError = getConfig().getElementError;
 /** Set by Testing Library while waitFor polls (not in its public types). */
 const polling = () => (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics === true;
 configure({
+  // waitFor and findBy* wait for a state; the default ceiling (1 s) presumes an idle machine.
+  asyncUtilTimeout: 10_000,
   getElementError: (message, container) => {
     if (!polling()) return printingElementError(message, container);
     const error = new Error(message ?? '');

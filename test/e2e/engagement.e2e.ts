@@ -150,7 +150,7 @@ describe('engagement', () => {
       expect(await axe(page, '[role="dialog"]')).toEqual([]);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toContain(`/profile/${carla.id}?shared=true`);
-      await dialog.getByText('Link copiato!').waitFor({ state: 'detached', timeout: 4000 });
+      await dialog.getByText('Link copiato!').waitFor({ state: 'detached', timeout: 10_000 });
     });
     await expect.poll(async () => (await must(200, 'GET', `/api/shares/designer/${carla.id}/count`, null)).share_count).toBe(1);
 

@@ -140,7 +140,7 @@ describe('messaging', () => {
       await page.getByRole('button', { name: 'Registrati senza test' }).click();
       await page.waitForURL(new RegExp(`/designer/${bea.id}$`), { timeout: 15_000 });
       const dialog = page.getByRole('dialog', { name: 'Contatta Bea Verdi' });
-      await dialog.waitFor({ timeout: 5_000 });
+      await dialog.waitFor({ timeout: 10_000 });
       expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();
       await dialog.getByLabel('Il tuo messaggio').fill('Ciao Bea, mi piace il tuo stile.');
       await dialog.getByRole('button', { name: 'Invia messaggio' }).click();

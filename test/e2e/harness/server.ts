@@ -69,6 +69,19 @@ export async function startInterno(env: Record<string, string> = {}): Promise<Ru
   if (!existsSync(binary)) {
     throw new Error(`No interno binary at ${binary}: run \`make build\` first or set INTERNO_BIN.`);
   }
+  // The port is free when probed, and another file's server (two run at once) may take it before
+  // this one binds: then the server exits saying so, and it starts again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(binary, env);
+    if ('server' in started) return started.server;
+    if (!started.portTaken || attempt === 3) throw started.error;
+  }
+}
+
+async function startOnce(
+  binary: string,
+  env: Record<string, string>,
+): Promise<{ server: RunningServer } | { error: Error; portTaken: boolean }> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'interno-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,19 +106,23 @@ export async function startInterno(env: Record<string, string> = {}): Promise<Ru
   child.stderr?.on('data', collect);
   const output = (): string => log;
   try {
-    await waitForHealth(baseUrl, child, output, 20_000);
+    // A ceiling for a server that will never answer; a busy machine needs more than a quiet one.
+    await waitForHealth(baseUrl, child, output, 60_000);
   } catch (error) {
+    const exited = child.exitCode !== null;
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
-    throw error;
+    return { error: error as Error, portTaken: exited && /address already in use/i.test(output()) };
   }
   return {
-    baseUrl,
-    dataDir,
-    output,
-    stop: async () => {
-      await stopProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+    server: {
+      baseUrl,
+      dataDir,
+      output,
+      stop: async () => {
+        await stopProcess(child);
+        await rm(dataDir, { recursive: true, force: true });
+      },
     },
   };
 }

@@ -5,6 +5,7 @@ import { chatCommands } from '../features/chat/commands';
 import { designersCommands } from '../features/designers/commands';
 import { engagementCommands } from '../features/engagement/commands';
 import { questionnaireCommands } from '../features/questionnaire/commands';
+import { adminCommands } from '../features/admin/commands';
 import type { AnyCommand } from '../shared/offline/command';
 import { sessionCommands } from '../shared/session/commands';
 
@@ -14,6 +15,7 @@ import { sessionCommands } from '../shared/session/commands';
  * screen is open; a feature that adds a command adds its list here.
  */
 export const ALL_COMMANDS: readonly AnyCommand[] = [
+  ...adminCommands,
   ...appointmentCommands,
   ...authCommands,
   ...availabilityCommands,

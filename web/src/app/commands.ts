@@ -7,6 +7,7 @@ import { engagementCommands } from '../features/engagement/commands';
 import { questionnaireCommands } from '../features/questionnaire/commands';
 import { adminCommands } from '../features/admin/commands';
 import type { AnyCommand } from '../shared/offline/command';
+import { pushCommands } from '../shared/push/commands';
 import { sessionCommands } from '../shared/session/commands';
 
 /**
@@ -23,5 +24,6 @@ export const ALL_COMMANDS: readonly AnyCommand[] = [
   ...designersCommands,
   ...engagementCommands,
   ...questionnaireCommands,
+  ...pushCommands,
   ...sessionCommands,
 ];

@@ -39,4 +39,17 @@ export const editAccount = defineCommand<{ userId: number; values: ProfileValues
   },
 });
 
-export const authCommands = [editAccount];
+/**
+ * "Elimina account" (DELETE /api/users/me); the device logs out right after. Never kept on the
+ * device (keep: 'never'): an account is not deleted later from a queue, after its owner has gone,
+ * so offline the dialog says at once that it needs the connection.
+ */
+export const deleteAccount = defineCommand<void>({
+  kind: 'account.delete',
+  keep: 'never',
+  entity: () => 'account',
+  method: 'DELETE',
+  path: () => '/api/users/me',
+});
+
+export const authCommands = [editAccount, deleteAccount];

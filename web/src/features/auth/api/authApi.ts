@@ -105,10 +105,6 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    deleteAccount: build.mutation<void, void>({
-      query: () => ({ url: '/users/me', method: 'DELETE' }),
-      transformResponse: () => undefined,
-    }),
   }),
 });
 
@@ -120,5 +116,4 @@ export const {
   useResetPasswordMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
-  useDeleteAccountMutation,
 } = authApi;

@@ -66,10 +66,6 @@ export const appointmentsApi = api.injectEndpoints({
       query: () => '/appointments/designer/summary',
       providesTags: ['Appointment', 'Availability'],
     }),
-    deleteAppointment: build.mutation<Schemas['AppointmentDeletedView'], number>({
-      query: (id) => ({ url: `/appointments/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Appointment'],
-    }),
     bookingDesigner: build.query<BookingDesigner, number>({
       query: (id) => `/designers/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Designer', id }],
@@ -82,6 +78,5 @@ export const {
   useCustomerAppointmentsQuery,
   useDesignerAppointmentsQuery,
   useDesignerSummaryQuery,
-  useDeleteAppointmentMutation,
   useBookingDesignerQuery,
 } = appointmentsApi;

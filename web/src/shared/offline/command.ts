@@ -259,3 +259,13 @@ export function useRunCommand<Args>(command: Command<Args>): RunningCommand<Args
   );
   return { run, busy: running > 0 };
 }
+
+/**
+ * The server's answer of a write that is never queued (keep: 'never'), or its refusal thrown as the
+ * AppError, for screens written as try/catch: `const answer = sentAnswer(await login(args))`.
+ */
+export function sentAnswer(result: CommandResult): unknown {
+  if (result.status === 'sent') return result.response;
+  if (result.status === 'refused') throw result.error;
+  throw new Error(`The write ${result.entry.kind} was queued; sentAnswer is for commands declared keep: 'never'`);
+}

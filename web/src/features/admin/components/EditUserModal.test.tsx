@@ -2,11 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { AdminUser } from '../api/adminApi';
 import { adminCommands } from '../commands';
@@ -20,16 +18,11 @@ const ADMIN: StoredUser = {
 const USER = { id: 12, name: 'Giulia Verdi', email: 'giulia@example.com', location: 'Milano' } as AdminUser;
 
 let net: FakeFetch;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderModal(onClose = vi.fn()) {
   const store = apiStore(ADMIN);
-  const unregister = registerCommands(store.dispatch, adminCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '1', token: 'admin-tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, adminCommands, { userId: '1', token: 'admin-tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -59,8 +52,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

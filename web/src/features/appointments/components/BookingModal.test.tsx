@@ -3,9 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
-import { registerCommands } from '../../../shared/offline/command';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
+import { commandWiring } from '../../../test/offline';
 import { apiStore } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
@@ -30,19 +29,12 @@ function json({ status, body }: Answer): Response {
 let slotsAnswer: () => Answer;
 let bookAnswer: () => Answer;
 let requests: Array<{ method: string; url: string; body: unknown; key: string | null }>;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 /** The store and the outbox as the app has them: every command registered, the outbox installed. */
 function renderModal(onBooked = vi.fn(), onQueued = vi.fn()) {
   const s = apiStore();
-  const unregister = registerCommands(s.dispatch, appointmentCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '5', token: 'tok' }), onUnauthorized: () => {} });
-  const previous = stop;
-  stop = async () => {
-    await previous();
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(s.dispatch, appointmentCommands, { userId: '5', token: 'tok' });
   const view = render(
     <Provider store={s}>
       <MemoryRouter>
@@ -91,8 +83,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Waits for a drain under way to end: it holds the drain lease the next test's outbox needs.
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();

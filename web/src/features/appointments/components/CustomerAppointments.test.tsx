@@ -2,11 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { fakeFetch, type FakeFetch, type Reply } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch, type Reply } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
@@ -33,16 +31,11 @@ function refusedRequest(): Omit<OutboxEntry, 'seq'> {
 
 let net: FakeFetch;
 let bookReply: () => Reply;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderPanel() {
   const store = apiStore();
-  const unregister = registerCommands(store.dispatch, appointmentCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '5', token: 'tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, appointmentCommands, { userId: '5', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -75,8 +68,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Waits for a drain under way to end: it holds the drain lease the next test's outbox needs.
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -2,12 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { DesignerAppointment } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
@@ -27,16 +25,11 @@ const CANCELLED: DesignerAppointment = {
 
 let net: FakeFetch;
 let list: DesignerAppointment[];
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderPanel() {
   const store = apiStore(DESIGNER);
-  const unregister = registerCommands(store.dispatch, appointmentCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, appointmentCommands, { userId: '9', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -78,8 +71,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -2,25 +2,18 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { authCommands } from '../commands';
 import { DeleteAccount } from './DeleteAccount';
 
 let net: FakeFetch;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderZone() {
   const store = apiStore(ANNA);
-  const unregister = registerCommands(store.dispatch, authCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '5', token: 'tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, authCommands, { userId: '5', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/profilo']}>
@@ -53,8 +46,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -2,10 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { engagementCommands } from '../commands';
 import { SendResultsButton } from './SendResultsButton';
@@ -16,16 +14,11 @@ const ANALYSIS = {
 };
 
 let net: FakeFetch;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderButton() {
   const store = apiStore(ANNA);
-  const unregister = registerCommands(store.dispatch, engagementCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '5', token: 'tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, engagementCommands, { userId: '5', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -58,8 +51,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -2,11 +2,9 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
 import { pushCommands } from '../../../shared/push/commands';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { usePushOptIn } from './usePushOptIn';
 
@@ -19,16 +17,11 @@ vi.mock('../../../shared/push/device', () => ({
 }));
 
 let net: FakeFetch;
-let stop: () => Promise<void> = async () => {};
+const wiring = commandWiring();
 
 function renderOptIn() {
   const store = apiStore(ANNA);
-  const unregister = registerCommands(store.dispatch, pushCommands);
-  const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '5', token: 'tok' }), onUnauthorized: () => {} });
-  stop = async () => {
-    await stopOutbox();
-    unregister();
-  };
+  wiring.wire(store.dispatch, pushCommands, { userId: '5', token: 'tok' });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return renderHook(() => usePushOptIn(), { wrapper });
 }
@@ -51,8 +44,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await stop();
-  stop = async () => {};
+  await wiring.stop();
   cleanup();
   vi.unstubAllGlobals();
 });

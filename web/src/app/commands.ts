@@ -5,7 +5,9 @@ import { chatCommands } from '../features/chat/commands';
 import { designersCommands } from '../features/designers/commands';
 import { engagementCommands } from '../features/engagement/commands';
 import { questionnaireCommands } from '../features/questionnaire/commands';
+import { adminCommands } from '../features/admin/commands';
 import type { AnyCommand } from '../shared/offline/command';
+import { pushCommands } from '../shared/push/commands';
 import { sessionCommands } from '../shared/session/commands';
 
 /**
@@ -14,6 +16,7 @@ import { sessionCommands } from '../shared/session/commands';
  * screen is open; a feature that adds a command adds its list here.
  */
 export const ALL_COMMANDS: readonly AnyCommand[] = [
+  ...adminCommands,
   ...appointmentCommands,
   ...authCommands,
   ...availabilityCommands,
@@ -21,5 +24,6 @@ export const ALL_COMMANDS: readonly AnyCommand[] = [
   ...designersCommands,
   ...engagementCommands,
   ...questionnaireCommands,
+  ...pushCommands,
   ...sessionCommands,
 ];

@@ -1,4 +1,7 @@
-import { InternoDatabase } from '../shared/offline/db';
+import { registerCommands, type AnyCommand, type CommandDispatch } from '../shared/offline/command';
+import { db, InternoDatabase } from '../shared/offline/db';
+import { installOutbox } from '../shared/offline/outboxService';
+import type { OutboxSession } from '../shared/offline/replay';
 import type { DrainLock } from '../shared/offline/lock';
 
 /** Test helpers for the offline layer: a fresh database, a controllable clock and a scripted fetch. */
@@ -92,4 +95,30 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     resolve = done;
   });
   return { promise, resolve };
+}
+
+/**
+ * The offline wiring of app/offline.ts for a component test: `wire` registers the commands and
+ * installs the outbox on the test database with a session; `stop` (in afterEach) waits for a drain
+ * under way to end, since it holds the drain lease the next test's outbox needs.
+ */
+export function commandWiring() {
+  let stop: () => Promise<void> = async () => {};
+  return {
+    wire(dispatch: CommandDispatch, commands: readonly AnyCommand[], session: OutboxSession | null): void {
+      const unregister = registerCommands(dispatch, commands);
+      const stopOutbox = installOutbox({ database: db, getSession: () => session, onUnauthorized: () => {} });
+      const previous = stop;
+      stop = async () => {
+        await previous();
+        await stopOutbox();
+        unregister();
+      };
+    },
+    async stop(): Promise<void> {
+      const current = stop;
+      stop = async () => {};
+      await current();
+    },
+  };
 }

@@ -85,4 +85,26 @@ export const designerSteps = {
   complete: designerStep('complete'),
 } as const;
 
-export const appointmentCommands = [bookAppointment, cancelAppointment, designerSteps.confirm, designerSteps.reject, designerSteps.complete];
+/**
+ * A designer deletes a cancelled or completed appointment from the list (DELETE
+ * /api/appointments/{id}). Never kept on the device (keep: 'never'): the card waits for the answer
+ * (a 404 or 409 means it is already gone and the list is read again), so offline it says at once
+ * that the deletion needs the connection.
+ */
+export const deleteAppointment = defineCommand<{ appointmentId: number }>({
+  kind: 'appointment.delete',
+  keep: 'never',
+  entity: ({ appointmentId }) => `appointment:${appointmentId}`,
+  method: 'DELETE',
+  path: ({ appointmentId }) => `/api/appointments/${appointmentId}`,
+  onSent: (dispatch) => reload(dispatch),
+});
+
+export const appointmentCommands = [
+  bookAppointment,
+  cancelAppointment,
+  designerSteps.confirm,
+  designerSteps.reject,
+  designerSteps.complete,
+  deleteAppointment,
+];

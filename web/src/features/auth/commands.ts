@@ -2,7 +2,8 @@ import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/account';
 import { defineCommand } from '../../shared/offline/command';
 import { showToast } from '../../shared/ui/Toast';
-import { authApi, profileJson } from './api/authApi';
+import type { Schemas } from '../../shared/api/contract';
+import { authApi, profileJson, type LoginArgs, type RegisterArgs, type ResetPasswordArgs } from './api/authApi';
 import { parseProfile } from './lib/account';
 import type { ProfileValues } from './lib/profileValidation';
 
@@ -39,4 +40,72 @@ export const editAccount = defineCommand<{ userId: number; values: ProfileValues
   },
 });
 
-export const authCommands = [editAccount];
+/**
+ * "Elimina account" (DELETE /api/users/me); the device logs out right after. Never kept on the
+ * device (keep: 'never'): an account is not deleted later from a queue, after its owner has gone,
+ * so offline the dialog says at once that it needs the connection.
+ */
+export const deleteAccount = defineCommand<void>({
+  kind: 'account.delete',
+  keep: 'never',
+  entity: () => 'account',
+  method: 'DELETE',
+  path: () => '/api/users/me',
+});
+
+/*
+ * Credentials: signing in, registering, Google, the reset e-mail and the new password. A password
+ * or a Google credential is never written to the device, so these are keep: 'never' (sent at once
+ * through the outbox's request, refused at once offline). They belong to no account (userId ''):
+ * no token goes with them. The screens read the answer with parseSignIn.
+ */
+
+export const signIn = defineCommand<LoginArgs>({
+  kind: 'auth.login',
+  keep: 'never',
+  entity: () => 'auth',
+  method: 'POST',
+  path: () => '/api/auth/login',
+  body: (args) => args,
+});
+
+export const registerAccount = defineCommand<RegisterArgs>({
+  kind: 'auth.register',
+  keep: 'never',
+  entity: () => 'auth',
+  method: 'POST',
+  path: () => '/api/auth/register',
+  body: (args) => args,
+});
+
+export const googleSignIn = defineCommand<Required<Schemas['GoogleRequest']>>({
+  kind: 'auth.google',
+  keep: 'never',
+  entity: () => 'auth',
+  method: 'POST',
+  path: () => '/api/auth/google',
+  body: (args) => args,
+});
+
+export const requestPasswordReset = defineCommand<Required<Schemas['ResetRequest']>>({
+  kind: 'auth.resetRequest',
+  keep: 'never',
+  entity: () => 'auth',
+  method: 'POST',
+  path: () => '/api/auth/request-password-reset',
+  body: (args) => args,
+});
+
+export const resetPassword = defineCommand<ResetPasswordArgs>({
+  kind: 'auth.resetPassword',
+  keep: 'never',
+  entity: () => 'auth',
+  method: 'POST',
+  path: () => '/api/auth/reset-password',
+  body: (args) => args,
+});
+
+/** Credentials go with no account's token (the person is not signed in yet, or signs in anew). */
+export const ANONYMOUS = { userId: '' } as const;
+
+export const authCommands = [editAccount, deleteAccount, signIn, registerAccount, googleSignIn, requestPasswordReset, resetPassword];

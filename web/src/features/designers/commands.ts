@@ -44,4 +44,17 @@ export const editDesignerProfile = defineCommand<{ id: number; body: Schemas['De
   },
 });
 
-export const designersCommands = [editDesignerProfile];
+/**
+ * A designer deletes their profile and account (DELETE /api/designers/{id}); the device logs out
+ * right after. Never kept on the device (keep: 'never'): an account is not deleted later from a
+ * queue, after its owner has gone, so offline the dialog says at once that it needs the connection.
+ */
+export const deleteDesignerProfile = defineCommand<{ id: number }>({
+  kind: 'designer.delete',
+  keep: 'never',
+  entity: ({ id }) => `designer:${id}`,
+  method: 'DELETE',
+  path: ({ id }) => `/api/designers/${id}`,
+});
+
+export const designersCommands = [editDesignerProfile, deleteDesignerProfile];

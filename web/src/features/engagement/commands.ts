@@ -1,6 +1,6 @@
 import type { Schemas } from '../../shared/api/contract';
 import { defineCommand } from '../../shared/offline/command';
-import { engagementApi, type LikeResult, type SharePlatform } from './api/engagementApi';
+import { engagementApi, type LikeResult, type SendResultsArgs, type SharePlatform } from './api/engagementApi';
 import { LIKE_KIND, likeEntity } from './lib/likeState';
 
 /** The writes of the engagement feature (likes and shares). The app registers them at start. */
@@ -48,4 +48,18 @@ export const recordShare = defineCommand<{ designerId: number; platform: SharePl
   },
 });
 
-export const engagementCommands = [toggleLike, recordShare];
+/**
+ * "Invia i risultati via email" (POST /api/email/send-results). Never kept on the device (keep:
+ * 'never'): an e-mail is sent with the person there to read whether it went (the server throttles
+ * it per address), so offline the form says at once that it needs the connection.
+ */
+export const sendResults = defineCommand<SendResultsArgs>({
+  kind: 'results.email',
+  keep: 'never',
+  entity: () => 'results-email',
+  method: 'POST',
+  path: () => '/api/email/send-results',
+  body: (args) => args,
+});
+
+export const engagementCommands = [toggleLike, recordShare, sendResults];

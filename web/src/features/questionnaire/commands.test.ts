@@ -2,55 +2,81 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/api';
 import { staleReducer } from '../../shared/api/staleSlice';
+import { runCommand } from '../../shared/offline/command';
 import { db } from '../../shared/offline/db';
+import { drainOutbox } from '../../shared/offline/outboxService';
 import { sessionReducer } from '../../shared/session/sessionSlice';
-import { questionnaireApi } from './api/questionnaireApi';
-import { queueMatch } from './commands';
+import { commandWiring, fakeFetch, type FakeFetch } from '../../test/offline';
+import { setOnline } from '../../test/session';
+import { questionnaireCommands, submitMatch } from './commands';
+import { loadLastResult, saveLastResult } from './lib/lastResult';
 
 const answers = ['Luminoso', 'Legno chiaro', 'Essenziale', 'Verde', 'Lino', 'Aperto', 'Calma'];
 const analysis = { style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 }, dominant_style: 'C' };
 
-let sent: { key: string | null; text: string }[];
+let net: FakeFetch;
+const wiring = commandWiring();
+
+function store() {
+  return configureStore({
+    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
 
 beforeEach(async () => {
-  sent = [];
   await db.outbox.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      sent.push({ key: input.headers.get('Idempotency-Key'), text: await input.text() });
-      // The server committed the lead, then the connection dropped.
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  await db.kv.clear();
+  net = fakeFetch();
+  // The server committed the lead, then the connection dropped.
+  net.respond(() => 'network-error');
+  vi.stubGlobal('fetch', net.fetch);
+  setOnline(true);
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await wiring.stop();
   vi.unstubAllGlobals();
 });
 
-describe('a questionnaire whose answer was lost', () => {
-  it('is queued with the key and the body the direct attempt sent, so the server replays its lead', async () => {
-    const store = configureStore({
-      reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
-      middleware: (getDefault) => getDefault().concat(api.middleware),
-    });
-    const result = await store.dispatch(questionnaireApi.endpoints.matchDesigners.initiate({ answers, idempotencyKey: 'quiz-key-1' }));
-    expect('error' in result && result.error).toBeTruthy();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.key).toBe('quiz-key-1');
-
-    await queueMatch(store.dispatch, answers, analysis as never, 'quiz-key-1');
-    const [entry] = await db.outbox.toArray();
-    expect(entry?.key).toBe('quiz-key-1');
-    expect(entry?.path).toBe('/api/match-designers');
-    // The server hashes method, path and body with the key: the outbox must send the same bytes.
-    expect(JSON.stringify(entry?.body)).toBe(sent[0]?.text);
+describe('the answers of a questionnaire (the submitMatch command)', () => {
+  it('online are sent at once with their Idempotency-Key and the answer comes back to the screen', async () => {
+    const s = store();
+    wiring.wire(s.dispatch, questionnaireCommands, null);
+    net.respond(() => ({ status: 201, body: { lead_id: 4, lead_token: 'tok-4', designers: [], total: 0, has_more: false } }));
+    const result = await runCommand(submitMatch, s.dispatch, { answers }, { userId: '' });
+    expect(result).toMatchObject({ status: 'sent', response: { lead_id: 4 } });
+    const [post] = net.calls;
+    expect(post?.url).toBe('/api/match-designers');
+    expect(post?.headers['idempotency-key']).toBe(result.entry.key);
+    // Answered at once: no pending result was touched (the screen keeps what it shows).
+    expect(await loadLastResult()).toBeNull();
   });
 
-  it('gets a key of its own when nothing was sent before', async () => {
-    await queueMatch(vi.fn(), answers, analysis as never);
+  it('whose answer was lost wait in the outbox with the key and the bytes the first attempt sent', async () => {
+    const s = store();
+    wiring.wire(s.dispatch, questionnaireCommands, null);
+    const result = await runCommand(submitMatch, s.dispatch, { answers }, { userId: '' });
+    expect(result.status).toBe('queued');
     const [entry] = await db.outbox.toArray();
-    expect(entry?.key).toMatch(/^[0-9a-f-]{36}$/);
+    const [first] = net.calls;
+    expect(first?.headers['idempotency-key']).toBe(entry?.key);
+    // The server hashes method, path and body with the key: the replay must send the same bytes.
+    expect(JSON.stringify(entry?.body)).toBe(JSON.stringify(first?.body));
+    expect(entry).toMatchObject({ kind: 'questionnaire.match', path: '/api/match-designers', state: 'pending' });
+  });
+
+  it('left pending are delivered later, and the pending result learns its designers', async () => {
+    const s = store();
+    wiring.wire(s.dispatch, questionnaireCommands, null);
+    const result = await runCommand(submitMatch, s.dispatch, { answers }, { userId: '' });
+    expect(result.status).toBe('queued');
+    await saveLastResult({ answers, analysis: analysis as never, matches: null, pending: true, savedAt: Date.now() });
+    net.respond(() => ({ status: 201, body: { lead_id: 9, lead_token: 'tok-9', designers: [], total: 0, has_more: false } }));
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await drainOutbox();
+    const last = await loadLastResult();
+    expect(last).toMatchObject({ pending: false, answers, matches: { total: 0 } });
+    expect(net.calls.map((call) => call.headers['idempotency-key'])).toEqual([result.entry.key, result.entry.key]);
   });
 });

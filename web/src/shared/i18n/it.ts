@@ -70,6 +70,7 @@ export const it = {
 
   // Errors shown to people (server details stay in English and are never shown raw)
   'error.network': 'Errore di connessione al server. Riprova più tardi.',
+  'error.onlineOnly': 'Sei offline: questa operazione richiede la connessione. Riprova quando sei di nuovo online.',
   'error.timeout': 'Il server non ha risposto in tempo. Riprova tra poco.',
   'error.badRequest': 'Richiesta non valida. Controlla i dati e riprova.',
   'error.unauthorized': "Sessione scaduta. Effettua nuovamente l'accesso.",

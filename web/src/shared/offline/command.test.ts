@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeFetch } from '../../test/offline';
 import { setOnline } from '../../test/session';
-import { defineCommand, registerCommands, type CommandDispatch } from './command';
+import { defineCommand, registerCommands, runCommand, type CommandDispatch } from './command';
 import { db, type OutboxEntry } from './db';
 import { OutboxHandlerRegistry } from './outbox';
 import { installOutbox } from './outboxService';
@@ -134,5 +134,107 @@ describe('the queued filter', () => {
     expect(matchesQueued(sent, { sent: true }, '7', now)).toBe(true);
     expect(matchesQueued(sent, { sent: 10_000 }, '7', now)).toBe(true);
     expect(matchesQueued(sent, { sent: 1000 }, '7', now)).toBe(false);
+  });
+});
+
+const signIn = defineCommand<{ email: string; password: string }>({
+  kind: 'test.signIn',
+  keep: 'never',
+  entity: () => 'session',
+  method: 'POST',
+  path: () => '/api/auth/login',
+  body: ({ email, password }) => ({ email, password }),
+  onSent: (_dispatch, response) => {
+    calls.push(`sent ${JSON.stringify(response)}`);
+  },
+  onRefused: (_dispatch, error) => {
+    calls.push(`refused ${error.reason ?? ''}`);
+  },
+});
+
+describe("a command declared keep: 'never'", () => {
+  it('online is sent at once with its Idempotency-Key through the registered handlers, and nothing reaches IndexedDB', async () => {
+    const unregister = registerCommands(dispatch, [signIn]);
+    install();
+    const add = vi.spyOn(db.outbox, 'add');
+    const put = vi.spyOn(db.outbox, 'put');
+    net.respond(() => ({ status: 200, body: { access_token: 'new' } }));
+
+    const { entry, settled } = await signIn.send(dispatch, { email: 'a@example.com', password: 'segreta-123' }, { userId: '' });
+    expect(await settled).toMatchObject({ status: 'sent', response: { access_token: 'new' } });
+
+    const post = net.calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/auth/login');
+    expect(post?.headers['idempotency-key']).toBe(entry.key);
+    expect(post?.body).toEqual({ email: 'a@example.com', password: 'segreta-123' });
+    expect(calls).toEqual(['sent {"access_token":"new"}']);
+    expect(add).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+    add.mockRestore();
+    put.mockRestore();
+    unregister();
+  });
+
+  it('offline is refused at once with an Italian reason: nothing is sent, nothing is kept', async () => {
+    const unregister = registerCommands(dispatch, [signIn]);
+    install();
+    setOnline(false);
+    const add = vi.spyOn(db.outbox, 'add');
+
+    const result = await runCommand(signIn, dispatch, { email: 'a@example.com', password: 'segreta-123' }, { userId: '' });
+
+    expect(result).toMatchObject({
+      status: 'refused',
+      error: { kind: 'network', status: null, reason: 'offline', message: 'Sei offline: questa operazione richiede la connessione. Riprova quando sei di nuovo online.' },
+    });
+    expect(calls).toEqual(['refused offline']);
+    expect(net.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+    add.mockRestore();
+    unregister();
+  });
+
+  it('a refusal or a lost connection is said at once and never retried', async () => {
+    const unregister = registerCommands(dispatch, [signIn]);
+    install();
+    net.respond(() => ({ status: 401, body: { detail: 'Invalid credentials', reason: 'invalid_credentials' } }));
+    const refused = await runCommand(signIn, dispatch, { email: 'a@example.com', password: 'sbagliata' }, { userId: '' });
+    expect(refused).toMatchObject({ status: 'refused', error: { kind: 'http', status: 401, reason: 'invalid_credentials' } });
+
+    net.respond(() => 'network-error');
+    const lost = await runCommand(signIn, dispatch, { email: 'a@example.com', password: 'segreta-123' }, { userId: '' });
+    expect(lost).toMatchObject({ status: 'refused', error: { kind: 'network', status: null, message: 'Errore di connessione al server. Riprova più tardi.' } });
+    expect(net.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(0);
+    unregister();
+  });
+});
+
+describe('runCommand', () => {
+  it('online gives the server answer; a refusal is said by the screen and leaves the outbox, so it holds nothing back', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => ({ status: 422, body: { detail: 'name too long', reason: 'validation' } }));
+    const refused = await runCommand(rename, dispatch, { id: 4, name: 'x'.repeat(300) }, { userId: '7' });
+    expect(refused).toMatchObject({ status: 'refused', error: { kind: 'http', status: 422, reason: 'validation', detail: 'name too long' } });
+    expect(await db.outbox.count()).toBe(0);
+
+    net.respond(() => ({ status: 200, body: { id: 4, name: 'Studio' } }));
+    const sent = await runCommand(rename, dispatch, { id: 4, name: 'Studio' }, { userId: '7' });
+    expect(sent).toMatchObject({ status: 'sent', response: { id: 4, name: 'Studio' } });
+    unregister();
+  });
+
+  it('with no connection the write is queued with its Idempotency-Key, not refused', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => 'network-error');
+    const queued = await runCommand(rename, dispatch, { id: 5, name: 'Loft' }, { userId: '7' });
+    expect(queued.status).toBe('queued');
+    const [stored] = await db.outbox.toArray();
+    expect(stored).toMatchObject({ kind: 'test.rename', state: 'pending', key: queued.entry.key });
+    unregister();
   });
 });

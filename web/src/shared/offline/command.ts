@@ -1,12 +1,15 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import type { AppError } from '../api/errors';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { OutboxEntry, OutboxError, OutboxMethod } from './db';
 import { loadOffline } from './lazy';
 import { outboxHandlers, type OutboxHandlerRegistry } from './outbox';
 import type { DrainResult } from './replay';
-import { enqueueAndDrain } from './outboxService';
+import { newIdempotencyKey } from '../lib/ids';
+import { outboxUserId } from './outboxSession';
+import { discardAction, enqueueAndDrain, sendOnline } from './outboxService';
 
 /**
  * A dispatch that runs RTK Query cache thunks. A feature may not name the app's root state, so the
@@ -21,6 +24,12 @@ export type CommandDispatch = ThunkDispatch<any, unknown, UnknownAction>;
  * caches are reconciled when the server took it (onSent) or refused it (onRefused).
  */
 export interface CommandSpec<Args> {
+  /**
+   * 'queue' (the default): kept in the outbox, sent at once online, queued offline. 'never': the
+   * write is never written to the device (credentials, files, admin changes): sent at once through
+   * the same request and handlers, refused at once offline with an Italian reason, never retried.
+   */
+  keep?: 'queue' | 'never';
   /** Selects the handlers on replay ("like.toggle"); unique across the app. */
   kind: string;
   /** The ordering scope ("appointment:12"): later writes of one entity wait for earlier ones. */
@@ -92,12 +101,45 @@ async function settle(queued: OutboxEntry, drain: Promise<DrainResult | null>): 
   }
 }
 
+/** The entry of a write that is never stored (keep: 'never'): it lives in memory while it is sent. */
+function transientEntry<Args>(spec: CommandSpec<Args>, args: Args, options: SendOptions): OutboxEntry {
+  const now = Date.now();
+  return {
+    seq: 0,
+    key: options.key ?? newIdempotencyKey(),
+    kind: spec.kind,
+    entity: spec.entity(args),
+    method: spec.method,
+    path: spec.path(args),
+    body: spec.body?.(args) ?? null,
+    meta: spec.meta?.(args),
+    userId: options.userId ?? outboxUserId(),
+    ...(options.revokes ? { revokes: options.revokes } : {}),
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    state: 'sending',
+    claimedBy: null,
+    claimedAt: null,
+    sentAt: null,
+    response: null,
+    needsReview: false,
+    reviewedAt: null,
+  };
+}
+
 /** Declares a write. Each feature exports its commands from features/<feature>/commands.ts. */
 export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
   return {
     ...spec,
     owns: (entry) => entry.kind === spec.kind,
     send: async (dispatch, args, options = {}) => {
+      if (spec.keep === 'never') {
+        const entry = transientEntry(spec, args, options);
+        await spec.apply?.(dispatch, args);
+        return { entry, settled: sendOnline(entry).then(outcomeOf) };
+      }
       const { entry, drained } = await enqueueAndDrain({
         kind: spec.kind,
         entity: spec.entity(args),
@@ -151,4 +193,79 @@ export function useCommand<Args>(command: Command<Args>): (args: Args, options?:
     (args: Args, options?: SendOptions) => command.send(dispatch, args, { userId, ...options }),
     [command, dispatch, userId],
   );
+}
+
+/** The AppError of a refused write, as the outbox kept the server's answer. */
+export function refusalError(error: OutboxError): AppError {
+  return {
+    // No status: no answer came (offline, or the connection failed on the way).
+    kind: error.status === null ? 'network' : 'http',
+    status: error.status,
+    reason: error.reason,
+    message: error.message,
+    detail: error.detail,
+    fields: [],
+    retryAfterSeconds: null,
+    extra: error.extra ?? {},
+  };
+}
+
+/** What a screen that waits with the person learns of a write. */
+export type CommandResult =
+  | { status: 'sent'; response: unknown; entry: OutboxEntry }
+  /** The server refused it; the screen says why (error.message is Italian). */
+  | { status: 'refused'; error: AppError; entry: OutboxEntry }
+  /** Offline (or the server out of reach): it goes later, and its handlers reconcile it then. */
+  | { status: 'queued'; entry: OutboxEntry };
+
+/**
+ * Sends a write and waits for its outcome, for screens where the person waits for the answer (a
+ * form, a confirmation). A refusal is said by the screen, so its entry leaves the outbox at once:
+ * it neither shows again as "not sent" nor holds back the next write of its entity.
+ */
+export async function runCommand<Args>(
+  command: Command<Args>,
+  dispatch: CommandDispatch,
+  args: Args,
+  options?: SendOptions,
+): Promise<CommandResult> {
+  const outcome = await (await command.send(dispatch, args, options)).settled;
+  if (outcome.status !== 'refused') return outcome;
+  if (command.keep !== 'never') await discardAction(outcome.entry.seq);
+  return { status: 'refused', error: refusalError(outcome.error), entry: outcome.entry };
+}
+
+/** runCommand bound to the store and the signed-in person, with `busy` while a run is on its way. */
+export interface RunningCommand<Args> {
+  run: (args: Args, options?: SendOptions) => Promise<CommandResult>;
+  busy: boolean;
+}
+
+/** For screens that wait for the answer: `const { run, busy } = useRunCommand(deleteUser)`. */
+export function useRunCommand<Args>(command: Command<Args>): RunningCommand<Args> {
+  const dispatch = useDispatch<CommandDispatch>();
+  const userId = useSelector((state: WithSession) => selectUserId(state)) ?? '';
+  const [running, setRunning] = useState(0);
+  const run = useCallback(
+    async (args: Args, options?: SendOptions) => {
+      setRunning((count) => count + 1);
+      try {
+        return await runCommand(command, dispatch, args, { userId, ...options });
+      } finally {
+        setRunning((count) => count - 1);
+      }
+    },
+    [command, dispatch, userId],
+  );
+  return { run, busy: running > 0 };
+}
+
+/**
+ * The server's answer of a write that is never queued (keep: 'never'), or its refusal thrown as the
+ * AppError, for screens written as try/catch: `const answer = sentAnswer(await login(args))`.
+ */
+export function sentAnswer(result: CommandResult): unknown {
+  if (result.status === 'sent') return result.response;
+  if (result.status === 'refused') throw result.error;
+  throw new Error(`The write ${result.entry.kind} was queued; sentAnswer is for commands declared keep: 'never'`);
 }

@@ -1,6 +1,6 @@
 import type { InternoDatabase, OutboxEntry, OutboxError } from './db';
 import { loadOffline } from './lazy';
-import { outboxUserId, setOutboxSession } from './outboxSession';
+import { outboxSession, outboxUserId, setOutboxSession } from './outboxSession';
 import {
   confirmReview,
   discardEntry,
@@ -10,9 +10,10 @@ import {
   type EnqueueInput,
   type OutboxKindHandler,
 } from './outbox';
-import { createOutboxRunner, type DrainResult, type OutboxRunner, type OutboxSession } from './replay';
+import { createOutboxRunner, sendEntry, toOutboxError, type DrainResult, type OutboxRunner, type OutboxSession } from './replay';
 import { pruneResponses } from './responseCache';
 import { attachDrainTriggers, requestBackgroundSync } from './triggers';
+import { httpError } from '../api/errors';
 import { t } from '../i18n/t';
 
 /**
@@ -21,6 +22,8 @@ import { t } from '../i18n/t';
  * their handlers through registerOutboxHandler's registry.
  */
 let runner: OutboxRunner | null = null;
+/** What the app does when the server no longer takes the session's token (it logs out). */
+let unauthorized: () => void = () => {};
 /** Cached GET answers older than this are dropped at start-up. */
 const CACHED_RESPONSE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -56,6 +59,7 @@ export function installOutbox(options: InstallOutboxOptions): () => Promise<void
     },
   });
   setOutboxSession(options.getSession);
+  unauthorized = options.onUnauthorized;
   const active = runner;
   const detach = attachDrainTriggers(
     () => {
@@ -117,4 +121,48 @@ export async function discardAction(seq: number): Promise<void> {
   const error: OutboxError = { status: null, reason: 'discarded', message: t('error.expiredAction'), detail: null };
   await discardEntry(await appDatabase(), seq, error);
   void drainOutbox();
+}
+
+/** Why a write that needs the connection was refused at once, offline. */
+export function offlineRefusal(): OutboxError {
+  return { status: null, reason: 'offline', message: t('error.onlineOnly'), detail: null };
+}
+
+/**
+ * Sends a write that is never kept on the device (a command with keep: 'never': credentials, files,
+ * admin changes): the same request as an outbox entry (sendEntry: Idempotency-Key, the token of the
+ * moment) and the same registered handlers, but nothing is written to IndexedDB and nothing is
+ * retried. Offline it is refused at once with an Italian reason; an answer that would put an entry
+ * back in the queue (no connection, 5xx) refuses it with that answer's reason. Resolves with the
+ * entry as it ended: 'sent' with the response, or 'failed' with lastError. Never rejects.
+ */
+export async function sendOnline(entry: OutboxEntry, handlers: OutboxKindHandler | undefined = outboxHandlers.get(entry.kind)): Promise<OutboxEntry> {
+  const now = Date.now();
+  const refuse = async (error: OutboxError): Promise<OutboxEntry> => {
+    const failed: OutboxEntry = { ...entry, state: 'failed', attempts: entry.attempts + 1, lastError: error, failedAt: now };
+    try {
+      await handlers?.onFailed?.(error, failed);
+    } catch (cause) {
+      console.error('Command handler failed', cause);
+    }
+    return failed;
+  };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return refuse(offlineRefusal());
+  const outcome = await sendEntry(entry, outboxSession(), { fetch: (input, init) => fetch(input, init), baseUrl: '', now: Date.now });
+  switch (outcome.type) {
+    case 'sent': {
+      const sent: OutboxEntry = { ...entry, state: 'sent', attempts: entry.attempts + 1, sentAt: Date.now(), response: outcome.response };
+      try {
+        await handlers?.onSent?.(outcome.response, sent);
+      } catch (cause) {
+        console.error('Command handler failed', cause);
+      }
+      return sent;
+    }
+    case 'unauthorized':
+      unauthorized();
+      return refuse(toOutboxError(httpError(401, null)));
+    default:
+      return refuse(toOutboxError(outcome.error));
+  }
 }

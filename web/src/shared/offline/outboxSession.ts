@@ -16,3 +16,8 @@ export function setOutboxSession(getSession: () => OutboxSession | null): void {
 export function outboxUserId(): string {
   return current()?.userId ?? '';
 }
+
+/** Who is signed in now (the token of the moment), or null. */
+export function outboxSession(): OutboxSession | null {
+  return current();
+}

@@ -63,13 +63,13 @@ export const LAST_SYNC_KEY = 'outbox-last-sync';
 /** How soon a tab that found the drain lock taken looks again. */
 export const LOCK_RETRY_MS = 30 * 1000;
 
-type SendOutcome =
+export type SendOutcome =
   | { type: 'sent'; response: unknown }
   | { type: 'unauthorized' }
   | { type: 'failed'; error: AppError }
   | { type: 'retry'; error: AppError; delayMs: number | null; network: boolean };
 
-function toOutboxError(error: AppError): OutboxError {
+export function toOutboxError(error: AppError): OutboxError {
   return { status: error.status, reason: error.reason, message: error.message, detail: error.detail, extra: error.extra };
 }
 
@@ -86,6 +86,49 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** How one request of a write is made: the fetch, the site's base and the clock (for Retry-After). */
+export interface SendIO {
+fetch: typeof fetch;
+baseUrl: string;
+now: () => number;
+}
+
+/**
+ * Sends one write as the outbox does: its method, path and body, its Idempotency-Key, the token of
+ * the moment (or the one a logout ends). Used by the runner for every entry, and as it is for the
+ * writes that are never kept on the device (commands with keep: 'never').
+ */
+export async function sendEntry(entry: OutboxEntry, session: OutboxSession | null, io: SendIO): Promise<SendOutcome> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.key };
+  if (entry.revokes) headers.Authorization = `Bearer ${entry.revokes}`;
+  else if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
+  const hasBody = entry.body !== null && entry.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await io.fetch(io.baseUrl + entry.path, {
+      method: entry.method,
+      headers,
+      body: hasBody ? JSON.stringify(entry.body) : undefined,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    const error = transportError('network', cause instanceof Error ? cause.message : String(cause));
+    return { type: 'retry', error, delayMs: null, network: true };
+  }
+  const body = await readBody(response).catch(() => null);
+  if (response.ok) return { type: 'sent', response: body };
+  // A logout whose token no longer works (expired, or ended elsewhere) has nothing left to do.
+  if (response.status === 401 && entry.revokes) return { type: 'sent', response: body };
+  if (response.status === 401 && entry.userId !== '') return { type: 'unauthorized' };
+  const error = httpError(response.status, body, response.headers.get('Retry-After'), io.now());
+  if (response.status >= 500 || response.status === 408 || response.status === 425 || response.status === 429 || isInFlightConflict(error)) {
+    const delayMs = error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
+    return { type: 'retry', error, delayMs, network: false };
+  }
+  return { type: 'failed', error };
 }
 
 /** Builds the runner that replays the outbox in order. One per tab; tabs coordinate through the lock. */
@@ -117,35 +160,8 @@ export function createOutboxRunner(options: OutboxRunnerOptions): OutboxRunner {
     });
   }
 
-  async function send(entry: OutboxEntry, session: OutboxSession | null): Promise<SendOutcome> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.key };
-    if (entry.revokes) headers.Authorization = `Bearer ${entry.revokes}`;
-    else if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
-    const hasBody = entry.body !== null && entry.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await options.fetch(baseUrl + entry.path, {
-        method: entry.method,
-        headers,
-        body: hasBody ? JSON.stringify(entry.body) : undefined,
-        credentials: 'same-origin',
-      });
-    } catch (cause) {
-      const error = transportError('network', cause instanceof Error ? cause.message : String(cause));
-      return { type: 'retry', error, delayMs: null, network: true };
-    }
-    const body = await readBody(response).catch(() => null);
-    if (response.ok) return { type: 'sent', response: body };
-    // A logout whose token no longer works (expired, or ended elsewhere) has nothing left to do.
-    if (response.status === 401 && entry.revokes) return { type: 'sent', response: body };
-    if (response.status === 401 && entry.userId !== '') return { type: 'unauthorized' };
-    const error = httpError(response.status, body, response.headers.get('Retry-After'), now());
-    if (response.status >= 500 || response.status === 408 || response.status === 425 || response.status === 429 || isInFlightConflict(error)) {
-      const delayMs = error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
-      return { type: 'retry', error, delayMs, network: false };
-    }
-    return { type: 'failed', error };
+  function send(entry: OutboxEntry, session: OutboxSession | null): Promise<SendOutcome> {
+    return sendEntry(entry, session, { fetch: options.fetch, baseUrl, now });
   }
 
   async function runHandler(task: (() => void | Promise<void>) | undefined): Promise<void> {

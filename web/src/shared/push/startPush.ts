@@ -1,7 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
 import { currentSubscription, readEnvironment, subscriptionJson, unsubscribeDevice } from './device';
-import { pushApi } from './pushApi';
 import { shouldRefresh } from './pushState';
 
 /** What the service worker posts to the open pages (web/src/sw.ts). */
@@ -63,8 +62,10 @@ export async function refreshPushSubscription(store: PushStore): Promise<void> {
   }
   const json = subscriptionJson(subscription);
   if (!json) return;
-  const result = await store.dispatch(pushApi.endpoints.registerPushDevice.initiate(json));
-  if (!('error' in result)) rememberPushOwner(userId);
+  // Loaded here, not at start: the entry chunk does not carry the outbox's send path.
+  const [{ runCommand }, { registerPushDevice }] = await Promise.all([import('../offline/command'), import('./commands')]);
+  const result = await runCommand(registerPushDevice, store.dispatch, json, { userId });
+  if (result.status === 'sent') rememberPushOwner(userId);
 }
 
 /**

@@ -39,22 +39,6 @@ export const ADMIN_CACHE_SECONDS = 300;
 // Personal data of every account: kept in memory for the cache period, never in IndexedDB.
 const notOffline = { offlineCache: false } as const;
 
-/** Puts the row the server answered with into the cached designers list at once. */
-async function patchDesignerRow({
-  dispatch,
-  queryFulfilled,
-}: {
-  dispatch: (action: unknown) => unknown;
-  queryFulfilled: Promise<{ data: AdminDesigner }>;
-}): Promise<void> {
-  try {
-    const { data } = await queryFulfilled;
-    dispatch(adminApi.util.updateQueryData('adminDesigners', undefined, (rows) => rows.map((row) => (row.id === data.id ? data : row))));
-  } catch {
-    // The caller shows the failure; the list keeps its state.
-  }
-}
-
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
@@ -84,34 +68,6 @@ export const adminApi = api.injectEndpoints({
       keepUnusedDataFor: ADMIN_CACHE_SECONDS,
       providesTags: ['AdminStats'],
     }),
-    updateAdminUser: build.mutation<AdminUser, { id: number; edit: AdminUserEdit }>({
-      query: ({ id, edit }) => ({ url: `/admin/users/${id}`, method: 'PUT', body: edit }),
-      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(adminApi.util.updateQueryData('adminUsers', undefined, (rows) => rows.map((row) => (row.id === data.id ? data : row))));
-        } catch {
-          // The edit dialog shows the failure.
-        }
-      },
-      invalidatesTags: ['AdminUser', 'AdminStats'],
-    }),
-    deleteAdminUser: build.mutation<void, number>({
-      query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
-    }),
-    updateAdminDesigner: build.mutation<AdminDesigner, { id: number; edit: AdminDesignerEdit }>({
-      query: ({ id, edit }) => ({ url: `/admin/designers/${id}`, method: 'PUT', body: edit }),
-      onQueryStarted: (_args, api) => patchDesignerRow(api),
-      invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
-    }),
-    deleteAdminDesigner: build.mutation<void, number>({
-      query: (id) => ({ url: `/admin/designers/${id}`, method: 'DELETE' }),
-    }),
-    toggleDesignerVerified: build.mutation<AdminDesigner, number>({
-      query: (id) => ({ url: `/admin/designers/${id}/verify`, method: 'PUT' }),
-      onQueryStarted: (_args, api) => patchDesignerRow(api),
-      invalidatesTags: ['AdminDesigner', 'AdminStats', 'Designer'],
-    }),
   }),
 });
 
@@ -120,11 +76,6 @@ export const {
   useAdminUsersQuery,
   useAdminDesignersQuery,
   useAdminAuditQuery,
-  useUpdateAdminUserMutation,
-  useDeleteAdminUserMutation,
-  useUpdateAdminDesignerMutation,
-  useDeleteAdminDesignerMutation,
-  useToggleDesignerVerifiedMutation,
 } = adminApi;
 
 /** What the panel's tabs need from one of the queries above. */

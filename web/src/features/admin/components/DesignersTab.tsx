@@ -5,7 +5,9 @@ import '../../../shared/i18n/parts/admin';
 import { Button } from '../../../shared/ui/Button';
 import { showToast } from '../../../shared/ui/Toast';
 import { designerStyleLabel, isStyleCode } from '../../../shared/lib/designStyles';
-import { useToggleDesignerVerifiedMutation, type AdminDesigner, type AdminQueryState } from '../api/adminApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { type AdminDesigner, type AdminQueryState } from '../api/adminApi';
+import { toggleDesignerVerified } from '../commands';
 import { useBulkDelete } from '../hooks/useBulkDelete';
 import { adminErrorMessage, asAppError } from '../lib/errors';
 import { DESIGNER_SEARCH_FIELDS, formatCreatedAt } from '../lib/table';
@@ -14,16 +16,17 @@ import { EditDesignerModal } from './EditDesignerModal';
 import styles from './AdminPanel.module.css';
 
 function VerifyToggle({ designer }: { designer: AdminDesigner }) {
-  const [toggle, { isLoading }] = useToggleDesignerVerifiedMutation();
+  const { run: toggle, busy: isLoading } = useRunCommand(toggleDesignerVerified);
   const flip = async () => {
-    try {
-      const updated = await toggle(designer.id).unwrap();
-      showToast(updated.verified ? t('admin.verify.on', { name: updated.name }) : t('admin.verify.off', { name: updated.name }), {
-        tone: 'success',
-      });
-    } catch (error) {
-      showToast(adminErrorMessage(asAppError(error)), { tone: 'error' });
+    const result = await toggle({ id: designer.id });
+    if (result.status === 'refused') {
+      showToast(adminErrorMessage(result.error), { tone: 'error' });
+      return;
     }
+    const updated = result.status === 'sent' ? (result.response as AdminDesigner) : designer;
+    showToast(updated.verified ? t('admin.verify.on', { name: updated.name }) : t('admin.verify.off', { name: updated.name }), {
+      tone: 'success',
+    });
   };
   return (
     <label className={styles.verify}>

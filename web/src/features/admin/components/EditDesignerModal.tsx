@@ -10,7 +10,9 @@ import { showToast } from '../../../shared/ui/Toast';
 import { useGetDesignerQuery } from '../../designers/api/designersApi';
 import { designerStyleLabel, STYLE_CODES } from '../../../shared/lib/designStyles';
 import { FIRST_PROPOSAL_TIMES } from '../../designers/lib/designer';
-import { useUpdateAdminDesignerMutation, type AdminDesigner } from '../api/adminApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { type AdminDesigner } from '../api/adminApi';
+import { updateAdminDesigner } from '../commands';
 import { designerEditOf, designerFormOf, validateDesignerForm, type DesignerForm, type FormErrors } from '../lib/edit';
 import { adminErrorMessage, asAppError } from '../lib/errors';
 import styles from './EditModals.module.css';
@@ -42,7 +44,7 @@ export function EditDesignerModal({ designer, onClose }: EditDesignerModalProps)
   const [form, setForm] = useState<DesignerForm>(EMPTY);
   const [errors, setErrors] = useState<FormErrors<DesignerForm>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [update, { isLoading }] = useUpdateAdminDesignerMutation();
+  const { run: update, busy: isLoading } = useRunCommand(updateAdminDesigner);
   const loaded = designer !== null && profile.data !== undefined && profile.data.id === designer.id && !profile.isFetching;
 
   // The loaded profile fills a fresh form: adjusted during render rather than in an effect.
@@ -71,13 +73,13 @@ export function EditDesignerModal({ designer, onClose }: EditDesignerModalProps)
       setFailure(t('admin.nothingChanged'));
       return;
     }
-    try {
-      await update({ id: designer.id, edit }).unwrap();
-      showToast(t('admin.saved'), { tone: 'success' });
-      onClose();
-    } catch (error) {
-      setFailure(adminErrorMessage(asAppError(error)));
+    const result = await update({ id: designer.id, edit });
+    if (result.status === 'refused') {
+      setFailure(adminErrorMessage(result.error));
+      return;
     }
+    showToast(t('admin.saved'), { tone: 'success' });
+    onClose();
   };
 
   const text = (field: keyof DesignerForm, label: string, extra: { type?: string; optional?: boolean; inputMode?: 'numeric' } = {}) => (

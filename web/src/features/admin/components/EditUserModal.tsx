@@ -6,9 +6,11 @@ import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
-import { useUpdateAdminUserMutation, type AdminUser } from '../api/adminApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { type AdminUser } from '../api/adminApi';
+import { updateAdminUser } from '../commands';
 import { userEditOf, userFormOf, validateUserForm, type FormErrors, type UserForm } from '../lib/edit';
-import { adminErrorMessage, asAppError } from '../lib/errors';
+import { adminErrorMessage } from '../lib/errors';
 import styles from './EditModals.module.css';
 
 export interface EditUserModalProps {
@@ -22,7 +24,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const [form, setForm] = useState<UserForm>({ name: '', email: '', location: '' });
   const [errors, setErrors] = useState<FormErrors<UserForm>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [update, { isLoading }] = useUpdateAdminUserMutation();
+  const { run: update, busy: isLoading } = useRunCommand(updateAdminUser);
 
   // Another account opens a fresh form: adjusted during render rather than in an effect, so the old
   // account's fields never show for a commit.
@@ -47,13 +49,13 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       setFailure(t('admin.nothingChanged'));
       return;
     }
-    try {
-      await update({ id: user.id, edit }).unwrap();
-      showToast(t('admin.saved'), { tone: 'success' });
-      onClose();
-    } catch (error) {
-      setFailure(adminErrorMessage(asAppError(error)));
+    const result = await update({ id: user.id, edit });
+    if (result.status === 'refused') {
+      setFailure(adminErrorMessage(result.error));
+      return;
     }
+    showToast(t('admin.saved'), { tone: 'success' });
+    onClose();
   };
 
   return (

@@ -54,10 +54,6 @@ export const appointmentsApi = api.injectEndpoints({
       extraOptions: { offlineCache: false },
       providesTags: (_result, _error, { designerId }) => [{ type: 'Slot', id: designerId }],
     }),
-    bookAppointment: build.mutation<CustomerAppointment, BookingRequest>({
-      query: (body) => ({ url: '/appointments/', method: 'POST', body }),
-      invalidatesTags: (_result, _error, { designer_id }) => [{ type: 'Slot', id: designer_id }, 'Appointment'],
-    }),
     customerAppointments: build.query<CustomerAppointmentsPage, void>({
       query: () => ({ url: '/appointments/user', params: { limit: LIST_LIMIT } }),
       providesTags: ['Appointment'],
@@ -70,10 +66,6 @@ export const appointmentsApi = api.injectEndpoints({
       query: () => '/appointments/designer/summary',
       providesTags: ['Appointment', 'Availability'],
     }),
-    deleteAppointment: build.mutation<Schemas['AppointmentDeletedView'], number>({
-      query: (id) => ({ url: `/appointments/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Appointment'],
-    }),
     bookingDesigner: build.query<BookingDesigner, number>({
       query: (id) => `/designers/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Designer', id }],
@@ -83,10 +75,8 @@ export const appointmentsApi = api.injectEndpoints({
 
 export const {
   useAvailableSlotsQuery,
-  useBookAppointmentMutation,
   useCustomerAppointmentsQuery,
   useDesignerAppointmentsQuery,
   useDesignerSummaryQuery,
-  useDeleteAppointmentMutation,
   useBookingDesignerQuery,
 } = appointmentsApi;

@@ -4,8 +4,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
+import { commandWiring } from '../../../test/offline';
 import { apiStore } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
+import { appointmentCommands } from '../commands';
 import { BookingModal } from './BookingModal';
 
 // Pinned clock: Tuesday 10 March 2026, 08:00 in Rome.
@@ -26,11 +28,13 @@ function json({ status, body }: Answer): Response {
 
 let slotsAnswer: () => Answer;
 let bookAnswer: () => Answer;
-let requests: Array<{ method: string; url: string; body: unknown }>;
+let requests: Array<{ method: string; url: string; body: unknown; key: string | null }>;
+const wiring = commandWiring();
 
-
+/** The store and the outbox as the app has them: every command registered, the outbox installed. */
 function renderModal(onBooked = vi.fn(), onQueued = vi.fn()) {
   const s = apiStore();
+  wiring.wire(s.dispatch, appointmentCommands, { userId: '5', token: 'tok' });
   const view = render(
     <Provider store={s}>
       <MemoryRouter>
@@ -66,16 +70,20 @@ beforeEach(async () => {
   });
   bookAnswer = () => ({ status: 201, body: { appointment_id: 1, status: 'pending', designer_name: 'Sofia Marino', appointment_date: '2026-03-10T10:00:00+01:00' } });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
+    // Offline nothing reaches the server.
+    if (!online) throw new TypeError('Failed to fetch');
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const body = request.method === 'GET' ? null : await request.clone().text();
-    requests.push({ method: request.method, url: request.url, body: body ? JSON.parse(body) : null });
+    requests.push({ method: request.method, url: request.url, body: body ? JSON.parse(body) : null, key: request.headers.get('Idempotency-Key') });
     if (request.url.includes('/available-slots/')) return json(slotsAnswer());
     if (request.url.endsWith('/appointments/') && request.method === 'POST') return json(bookAnswer());
     return json({ status: 404, body: { detail: 'Not Found' } });
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Waits for a drain under way to end: it holds the drain lease the next test's outbox needs.
+  await wiring.stop();
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -162,8 +170,14 @@ describe('BookingModal', () => {
     fireEvent.input(screen.getByLabelText('Messaggio per il designer (facoltativo)'), { target: { value: ' Cucina ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    expect(onBooked.mock.calls[0]?.[0]).toMatchObject({ appointment_id: 1, status: 'pending' });
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toEqual({ designer_id: 7, appointment_date: '2026-03-10T10:00:00+01:00', message: 'Cucina' });
+    // Online it went through the bookAppointment command: sent at once, under its entry's Idempotency-Key.
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'appointment.book', entity: 'booking:7', state: 'sent', userId: '5' });
+    expect(post?.key).toBe(entry?.key);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('explains a taken slot, reloads the slots and offers the nearest alternatives', async () => {
@@ -178,6 +192,10 @@ describe('BookingModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
     await screen.findByText("L'orario selezionato non è più disponibile. Seleziona un altro orario.");
     await waitFor(() => expect(requests.filter((r) => r.url.includes('available-slots')).length).toBeGreaterThan(slotCalls));
+    // Refused with the person here: said on this screen, not left behind as a refused request.
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByText(/non è andata a buon fine/)).toBeNull();
+    expect(requests.find((r) => r.method === 'POST')?.key).toEqual(expect.any(String));
     fireEvent.click(screen.getByRole('button', { name: 'Scegli giovedì 12 marzo 2026 alle 09:00' }));
     expect(dateField().value).toBe('12/03/2026');
     expect(screen.getByRole('radio', { name: '09:00' }).getAttribute('aria-checked')).toBe('true');
@@ -213,7 +231,9 @@ describe('BookingModal', () => {
       kind: 'appointment.book', entity: 'booking:7', method: 'POST', path: '/api/appointments/', userId: '5',
       body: { designer_id: 7, appointment_date: '2026-03-10T10:00:00+01:00', message: 'Soggiorno di 30 mq' },
       meta: { designerName: 'Sofia Marino' },
+      state: 'pending',
     });
+    expect(entry?.key).toEqual(expect.any(String));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
@@ -243,6 +263,9 @@ describe('BookingModal', () => {
     await waitFor(() => expect(onBooked).toHaveBeenCalled());
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toEqual({ designer_id: 7, appointment_date: '2026-03-12T09:00:00+01:00', message: 'Cucina', phone: '333 1234567' });
-    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    // The refused request gave way; what is left is the booking just sent, under the key it went with.
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => [e.kind, e.state, e.key])).toEqual([['appointment.book', 'sent', post?.key]]);
+    expect(entries.some((e) => e.key === 'k-refused')).toBe(false);
   });
 });

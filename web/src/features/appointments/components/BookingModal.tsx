@@ -1,19 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { AppError } from '../../../shared/api/errors';
 import { BUSINESS_TIME_ZONE, formatRelative, formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
-import {
-  useAvailableSlotsQuery,
-  useBookAppointmentMutation,
-  type BookingRequest,
-  type CustomerAppointment,
-  type Slot,
-} from '../api/appointmentsApi';
+import { discardAction } from '../../../shared/offline/outboxService';
+import { useAvailableSlotsQuery, type BookingRequest, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
 import { useBookingRequests } from '../hooks/useBookingRequests';
 import { bookingFailure, type BookingFailure } from '../lib/bookingError';
 import { rebook, type QueuedBooking } from '../lib/bookingRequests';
@@ -94,8 +88,8 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   const [failure, setFailure] = useState<BookingFailure | null>(null);
   const [message, setMessage] = useState('');
   const [phone, setPhone] = useState('');
-  const [book, booking] = useBookAppointmentMutation();
-  const [queueing, setQueueing] = useState(false);
+  /** A booking on its way: sent and awaited online, queued offline (the bookAppointment command). */
+  const [sending, setSending] = useState(false);
   /** The day was chosen for the person (today, or the first day with slots), not by them. */
   const autoDay = useRef(true);
   /** A slot to select again once the slots arrive (reopened after registration). */
@@ -126,9 +120,8 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     setFailure(null);
     setMessage(initial?.message ?? '');
     setPhone(initial?.phone ?? '');
-    booking.reset();
-    // Only opening resets; booking.reset is stable and `initial` is read at that moment.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening resets; booking.reset is stable and `initial` is read at that moment
+    setSending(false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening resets; `initial` is read at that moment
   }, [open]);
 
   const cells = useMemo(() => monthGrid(month), [month]);
@@ -240,25 +233,43 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     }
   };
 
-  const bookNow = async (body: BookingRequest): Promise<void> => {
+  /**
+   * Books through the bookAppointment command, whatever the connection: online the server's answer
+   * comes back at once (the appointment, or a refusal shown here), offline the booking waits in the
+   * outbox as a request the server checks when it arrives.
+   */
+  const send = async (body: BookingRequest): Promise<void> => {
     setFailure(null);
+    setSending(true);
     try {
-      const appointment = await book(body).unwrap();
-      // A request refused earlier for this designer is settled by this booking.
+      // A request refused earlier for this designer would hold this booking back (one designer's
+      // bookings go out in order); this booking settles it.
       await dropStale();
-      onBooked(appointment);
-    } catch (caught) {
-      const outcome = bookingFailure(caught as AppError);
-      setFailure(outcome);
-      if (outcome.reloadSlots) {
-        setSelectedSlot(null);
-        if (!skip) void slots.refetch();
+      const outcome = await (await requests.request(body, { designerName })).settled;
+      if (outcome.status === 'sent') {
+        onBooked(outcome.response as CustomerAppointment);
+        return;
       }
+      if (outcome.status === 'queued') {
+        // Offline (or the server out of reach): the server checks the slot when the request arrives.
+        onQueued?.(body);
+        return;
+      }
+      // Refused now, with the person here: this screen says why, so it does not stay behind as a request.
+      await discardAction(outcome.entry.seq);
+      const refusal = bookingFailure(outcome.error);
+      setFailure(refusal);
+      if (refusal.reloadSlots) {
+        // The command's onRefused has asked for the designer's slots again.
+        setSelectedSlot(null);
+      }
+    } finally {
+      setSending(false);
     }
   };
 
   const submit = async (): Promise<void> => {
-    if (designerId === undefined || !selectedSlot || booking.isLoading || queueing) return;
+    if (designerId === undefined || !selectedSlot || sending) return;
     if (onRequireLogin) {
       onRequireLogin({
         appointment_date: selectedSlot.datetime,
@@ -267,36 +278,24 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
       });
       return;
     }
-    const body: BookingRequest = {
+    await send({
       designer_id: designerId,
       appointment_date: selectedSlot.datetime,
       message: message.trim() || undefined,
       phone: phone.trim() || undefined,
-    };
-    if (online) {
-      await bookNow(body);
-      return;
-    }
-    // Offline: the request waits in the outbox; the server checks the slot when it arrives.
-    setQueueing(true);
-    try {
-      await requests.request(body, { designerName });
-      onQueued?.(body);
-    } finally {
-      setQueueing(false);
-    }
+    });
   };
 
   const bookAlternative = (slot: Slot): void => {
-    if (!stale || booking.isLoading) return;
+    if (!stale || sending) return;
     pickAlternative(slot);
-    void bookNow(rebook(stale, slot));
+    void send(rebook(stale, slot));
   };
 
   const nextDay = firstDayWithSlots(available, selectedDate, false);
   const missingDesigner = designerId === undefined;
   const slotsLoading = !skip && (slots.isLoading || (slots.isFetching && !slots.data));
-  const canBook = !missingDesigner && (online || offlineRequest) && selectedSlot !== null && !booking.isLoading && !queueing;
+  const canBook = !missingDesigner && (online || offlineRequest) && selectedSlot !== null && !sending;
   const minutes = slots.data?.slot_minutes ?? seen?.slotMinutes ?? 60;
 
   return (
@@ -312,8 +311,8 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
           <Button variant="secondary" onClick={onClose}>
             {t('appointments.book.cancel')}
           </Button>
-          <Button onClick={() => void submit()} disabled={!canBook} aria-busy={booking.isLoading}>
-            {booking.isLoading
+          <Button onClick={() => void submit()} disabled={!canBook} aria-busy={sending}>
+            {sending && online
               ? t('appointments.book.submitting')
               : online
                 ? t('appointments.book.submit')
@@ -344,7 +343,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
                   day={(slot) => dayLabel(slot.date)}
                   label={(slot) => t('appointments.requests.book', { date: dayLabel(slot.date), time: slot.time })}
                   onPick={bookAlternative}
-                  disabled={!online || booking.isLoading}
+                  disabled={!online || sending}
                 />
               </>
             ) : !stale.slotGone ? (

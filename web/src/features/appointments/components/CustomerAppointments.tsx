@@ -9,12 +9,10 @@ import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { Tabs } from '../../../shared/ui/Tabs';
-import type { AppError } from '../../../shared/api/errors';
-import { useBookAppointmentMutation, useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
+import { useCustomerAppointmentsQuery, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
 import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useBookingRequests, type BookingRequests } from '../hooks/useBookingRequests';
 import { useCancellations, type Cancellations } from '../hooks/useCancellations';
-import { bookingFailure } from '../lib/bookingError';
 import { rebook, type QueuedBooking } from '../lib/bookingRequests';
 import { buildIcs } from '../lib/ics';
 import styles from './Appointments.module.css';
@@ -163,23 +161,23 @@ function slotLabel(slot: Slot): { date: string; time: string } {
  */
 function BookingRequestCard({ request, requests, online }: { request: QueuedBooking; requests: BookingRequests; online: boolean }) {
   const titleId = useId();
-  const [book, booking] = useBookAppointmentMutation();
-  // Fresh alternatives when one of the offered slots went too.
-  const [fresh, setFresh] = useState<Slot[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const alternatives = fresh ?? request.alternatives;
-  const slotGone = request.slotGone || fresh !== null;
+  const [sending, setSending] = useState(false);
+  const alternatives = request.alternatives;
+  const slotGone = request.slotGone;
 
+  /**
+   * Books one of the offered slots through the bookAppointment command. The refused request gives
+   * way first (one designer's bookings go out in order, and a refused one holds the next back): if
+   * the server refuses this booking too, it takes this card's place with the slots free now.
+   */
   const bookSlot = async (slot: Slot): Promise<void> => {
-    if (booking.isLoading) return;
-    setError(null);
+    if (sending) return;
+    setSending(true);
     try {
-      await book(rebook(request, slot)).unwrap();
       await requests.dismiss(request);
-    } catch (caught) {
-      const failure = bookingFailure(caught as AppError);
-      setError(t(failure.message));
-      if (failure.alternatives.length > 0) setFresh(failure.alternatives);
+      await (await requests.request(rebook(request, slot), { designerName: request.designerName })).settled;
+    } finally {
+      setSending(false);
     }
   };
 
@@ -218,7 +216,6 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
       ) : (
         <div className={styles.inlineAlert} role="alert">
           {slotGone ? <p>{t('appointments.requests.goneBody')}</p> : <p>{t('appointments.requests.refusedBody', { reason: request.reason || t('error.unknown') })}</p>}
-          {error ? <p>{error}</p> : null}
           {slotGone && alternatives.length > 0 ? (
             <>
               <p>{online ? t('appointments.requests.offer') : t('appointments.requests.offlineOffer')}</p>
@@ -227,13 +224,13 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
                 day={(slot) => slotLabel(slot).date}
                 label={(slot) => t('appointments.requests.book', slotLabel(slot))}
                 onPick={(slot) => void bookSlot(slot)}
-                disabled={!online || booking.isLoading}
+                disabled={!online || sending}
               />
             </>
           ) : slotGone ? (
             <p>{t('appointments.requests.noAlternatives')}</p>
           ) : null}
-          {booking.isLoading ? <p role="status">{t('appointments.requests.booking')}</p> : null}
+          {sending ? <p role="status">{t('appointments.requests.booking')}</p> : null}
           <Button variant="ghost" onClick={() => void requests.dismiss(request)}>
             {t('appointments.requests.dismiss')}
           </Button>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { api } from '../../../shared/api/api';
-import type { AppError } from '../../../shared/api/errors';
 import { useStaleness } from '../../../shared/api/staleSlice';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
@@ -11,14 +10,15 @@ import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { Tabs } from '../../../shared/ui/Tabs';
+import { useRunCommand } from '../../../shared/offline/command';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import {
-  useDeleteAppointmentMutation,
   useDesignerAppointmentsQuery,
   type DesignerAppointment,
   type DesignerAppointmentsPage,
   type DesignerTab,
 } from '../api/appointmentsApi';
+import { deleteAppointment } from '../commands';
 import { useAppointmentEvents } from '../hooks/useAppointmentEvents';
 import { useDesignerActions } from '../hooks/useDesignerActions';
 import { useHasStarted } from '../hooks/useHasStarted';
@@ -209,7 +209,7 @@ export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?:
   useAppointmentEvents();
   const result = useDesignerAppointmentsQuery(tab, { refetchOnMountOrArgChange: true });
   const { stale, fetchedAt } = useStaleness(result);
-  const [remove] = useDeleteAppointmentMutation();
+  const { run: remove } = useRunCommand(deleteAppointment);
   const online = useOnline();
   const actions = useDesignerActions();
   const [removing, setRemoving] = useState<Record<number, true>>({});
@@ -237,12 +237,13 @@ export function DesignerAppointmentsPanel({ initialTab = 'all' }: { initialTab?:
     setRemoving((r) => ({ ...r, [id]: true }));
     setErrors(({ [id]: _dropped, ...rest }) => rest);
     try {
-      await remove(id).unwrap();
-    } catch (caught) {
-      const error = caught as AppError;
-      // Already deleted elsewhere (another tab, a double click): the fresh list says so.
-      if (error.status === 409 || error.status === 404) void result.refetch();
-      else setErrors((e) => ({ ...e, [id]: error.message }));
+      const outcome = await remove({ appointmentId: id });
+      if (outcome.status === 'refused') {
+        const error = outcome.error;
+        // Already deleted elsewhere (another tab, a double click): the fresh list says so.
+        if (error.status === 409 || error.status === 404) void result.refetch();
+        else setErrors((e) => ({ ...e, [id]: error.message }));
+      }
     } finally {
       setRemoving(({ [id]: _done, ...rest }) => rest);
     }

@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api/api';
 import type { Narrowed, Schemas } from '../../../shared/api/contract';
-import { parseProfile, parseSignIn, type Profile, type SignInAnswer } from '../lib/account';
+import { parseProfile, type Profile } from '../lib/account';
 
 /**
  * POST /api/auth/login as the web sends it. A questionnaire taken before signing in
@@ -56,31 +56,11 @@ export function profileForm(args: UpdateProfileArgs): FormData {
 }
 
 /**
- * Accounts (issue 3): sign-in calls and the signed-in person's own profile. Sign-in answers are
- * parsed into the session record the device keeps; failures arrive as the app's AppError.
+ * Accounts (issue 3): the signed-in person's own profile. The sign-in calls are commands that are
+ * never kept on the device (commands.ts); their answers are parsed with parseSignIn.
  */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<SignInAnswer, LoginArgs>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
-      transformResponse: parseSignIn,
-    }),
-    register: build.mutation<SignInAnswer, RegisterArgs>({
-      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
-      transformResponse: parseSignIn,
-    }),
-    googleSignIn: build.mutation<SignInAnswer, Required<Schemas['GoogleRequest']>>({
-      query: (body) => ({ url: '/auth/google', method: 'POST', body }),
-      transformResponse: parseSignIn,
-    }),
-    requestPasswordReset: build.mutation<void, Required<Schemas['ResetRequest']>>({
-      query: (body) => ({ url: '/auth/request-password-reset', method: 'POST', body }),
-      transformResponse: () => undefined,
-    }),
-    resetPassword: build.mutation<void, ResetPasswordArgs>({
-      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
-      transformResponse: () => undefined,
-    }),
     getProfile: build.query<Profile, void>({
       query: () => '/users/me',
       transformResponse: parseProfile,
@@ -105,20 +85,10 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    deleteAccount: build.mutation<void, void>({
-      query: () => ({ url: '/users/me', method: 'DELETE' }),
-      transformResponse: () => undefined,
-    }),
   }),
 });
 
 export const {
-  useLoginMutation,
-  useRegisterMutation,
-  useGoogleSignInMutation,
-  useRequestPasswordResetMutation,
-  useResetPasswordMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
-  useDeleteAccountMutation,
 } = authApi;

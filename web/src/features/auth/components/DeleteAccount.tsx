@@ -1,47 +1,42 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
-import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { logout } from '../../../shared/session/logout';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
-import { useDeleteAccountMutation } from '../api/authApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { deleteAccount as deleteAccountCommand } from '../commands';
 import { useAuthDispatch } from '../hooks/useAuthDispatch';
 import { isOffline } from '../lib/authErrors';
 import styles from './Profile.module.css';
 
 /**
  * "Elimina account": a confirmation, then DELETE /api/users/me; on success the device logs out and
- * goes home with "Account eliminato con successo.". Needs a live connection.
+ * goes home with "Account eliminato con successo.". The deleteAccount command (keep: 'never'):
+ * offline it is refused at once and the dialog says the deletion needs the connection.
  */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const { run: deleteAccount, busy: isLoading } = useRunCommand(deleteAccountCommand);
   const dispatch = useAuthDispatch();
   const navigate = useNavigate();
-  const online = useOnline();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async (): Promise<void> => {
     if (isLoading) return;
     setError(null);
-    if (!online) {
-      setError(t('account.delete.offline'));
+    const result = await deleteAccount(undefined);
+    if (result.status === 'refused') {
+      setError(isOffline(result.error) ? t('account.delete.offline') : t('account.delete.failed'));
       return;
     }
-    try {
-      await deleteAccount().unwrap();
-      await dispatch(logout());
-      showToast(t('account.delete.success'), { tone: 'success' });
-      navigate('/', { replace: true });
-    } catch (caught) {
-      setError(isOffline(caught as AppError) ? t('account.delete.offline') : t('account.delete.failed'));
-    }
+    await dispatch(logout());
+    showToast(t('account.delete.success'), { tone: 'success' });
+    navigate('/', { replace: true });
   };
 
   return (

@@ -8,7 +8,9 @@ import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
-import { useLoginMutation } from '../api/authApi';
+import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
+import { ANONYMOUS, signIn } from '../commands';
+import { parseSignIn } from '../lib/account';
 import type { SignInAnswer } from '../lib/account';
 import { isBadCredentials, loginErrorMessage } from '../lib/authErrors';
 import { checkLogin, hasErrors, stillWrong, type FieldErrors, type LoginValues } from '../lib/validation';
@@ -33,7 +35,7 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
   const [rememberMe, setRememberMe] = useState(false);
   const [fields, setFields] = useState<FieldErrors<keyof LoginValues>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [login, { isLoading }] = useLoginMutation();
+  const { run: login, busy: isLoading } = useRunCommand(signIn);
   const online = useOnline();
   const alertRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -60,12 +62,16 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
       return;
     }
     try {
-      const answer = await login({
-        email: values.email.trim(),
-        password: values.password,
-        remember_me: rememberMe,
-        ...(lead ? leadFields(lead) : {}),
-      }).unwrap();
+      const result = await login(
+        {
+          email: values.email.trim(),
+          password: values.password,
+          remember_me: rememberMe,
+          ...(lead ? leadFields(lead) : {}),
+        },
+        ANONYMOUS,
+      );
+      const answer = parseSignIn(sentAnswer(result));
       onSignedIn(answer, rememberMe, lead !== null);
     } catch (caught) {
       const error = caught as AppError;

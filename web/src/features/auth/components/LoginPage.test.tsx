@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
 import { loadQuiz, saveQuiz } from '../../../shared/lib/journey';
+import { db } from '../../../shared/offline/db';
 import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
 
 type Answer = { status: number; body: unknown };
@@ -53,8 +55,8 @@ beforeEach(() => {
   answers = { '/api/config': { status: 200, body: { google_client_id: '' } } };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: Request | string) => {
-      const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost')) : input;
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
       const path = new URL(request.url).pathname;
       const text = request.method === 'GET' ? '' : await request.text();
       sent.push({ url: path, body: text ? (JSON.parse(text) as unknown) : null });
@@ -82,6 +84,44 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     expect(await screen.findByText('Credenziali non valide. Verifica email e password.')).toBeTruthy();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('signs in through the signIn command, which never writes the password to IndexedDB', async () => {
+    answers['/api/auth/login'] = { status: 200, body: session('user') };
+    await db.outbox.clear();
+    const add = vi.spyOn(db.outbox, 'add');
+    renderLogin('/login');
+    type('Email', 'anna@example.com');
+    type('Password', 'segreta-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await waitFor(() => expect(localStorage.getItem('user') ?? sessionStorage.getItem('user')).not.toBeNull());
+    expect(sent.filter((call) => call.url === '/api/auth/login').map((call) => call.body)).toEqual([
+      { email: 'anna@example.com', password: 'segreta-123', remember_me: false },
+    ]);
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+    add.mockRestore();
+  });
+
+  it('offline refuses the sign-in at once with the Italian reason: nothing sent, nothing kept', async () => {
+    await db.outbox.clear();
+    const add = vi.spyOn(db.outbox, 'add');
+    renderLogin('/login');
+    await waitFor(() => expect(sent.some((call) => call.url === '/api/config')).toBe(true));
+    setOnline(false);
+    try {
+      type('Email', 'anna@example.com');
+      type('Password', 'segreta-123');
+      fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+      // The form's warning, and the answer to the click.
+      await waitFor(() => expect(screen.getAllByText('Sei offline: per accedere o registrarti serve una connessione. Riprova quando torni online.')).toHaveLength(2));
+      expect(sent.some((call) => call.url === '/api/auth/login')).toBe(false);
+      expect(add).not.toHaveBeenCalled();
+      expect(await db.outbox.count()).toBe(0);
+    } finally {
+      setOnline(true);
+      add.mockRestore();
+    }
   });
 
   it('stores the session with remember_me and goes to the role home', async () => {

@@ -17,8 +17,9 @@ import { Alert } from '../../../shared/ui/Alert';
 import { GoogleSignInButton } from '../../../shared/ui/GoogleSignInButton';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { showToast } from '../../../shared/ui/Toast';
-import { useGoogleSignInMutation } from '../api/authApi';
-import type { SignInAnswer } from '../lib/account';
+import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
+import { ANONYMOUS, googleSignIn as googleSignInCommand } from '../commands';
+import { parseSignIn, type SignInAnswer } from '../lib/account';
 import { googleErrorMessage } from '../lib/authErrors';
 import { destinationAfterSignIn, parseLoginQuery } from '../lib/destination';
 import { completeSignIn } from '../lib/session';
@@ -66,7 +67,7 @@ export function LoginPage() {
   });
   const signingIn = useRef(false);
   const { data: config } = useGetConfigQuery();
-  const [googleSignIn, { isLoading: googleBusy }] = useGoogleSignInMutation();
+  const { run: googleSignIn, busy: googleBusy } = useRunCommand(googleSignInCommand);
   const [googleError, setGoogleError] = useState<string | null>(null);
 
   // Someone already signed in who opens /login goes home (not while this page is signing them in).
@@ -100,7 +101,7 @@ export function LoginPage() {
   const onGoogle = async (credential: string): Promise<void> => {
     setGoogleError(null);
     try {
-      const answer = await googleSignIn({ credential }).unwrap();
+      const answer = parseSignIn(sentAnswer(await googleSignIn({ credential }, ANONYMOUS)));
       finish(answer, true, false);
     } catch (caught) {
       setGoogleError(googleErrorMessage(caught as AppError));

@@ -9,7 +9,8 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { showToast } from '../../../shared/ui/Toast';
-import { useRequestPasswordResetMutation } from '../api/authApi';
+import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
+import { ANONYMOUS, requestPasswordReset } from '../commands';
 import { isOffline } from '../lib/authErrors';
 import { isEmail } from '../lib/validation';
 import styles from './Auth.module.css';
@@ -24,7 +25,7 @@ export function PasswordResetRequestPage() {
   const [email, setEmail] = useState(search.get('email') ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+  const { run: requestReset, busy: isLoading } = useRunCommand(requestPasswordReset);
   const online = useOnline();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -45,7 +46,7 @@ export function PasswordResetRequestPage() {
       return;
     }
     try {
-      await requestReset({ email: value }).unwrap();
+      sentAnswer(await requestReset({ email: value }, ANONYMOUS));
       showToast(t('reset.request.sent'), { tone: 'success' });
       navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {

@@ -10,7 +10,10 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
-import { useRegisterMutation, type RegisterArgs } from '../api/authApi';
+import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
+import type { RegisterArgs } from '../api/authApi';
+import { ANONYMOUS, registerAccount } from '../commands';
+import { parseSignIn } from '../lib/account';
 import type { SignInAnswer } from '../lib/account';
 import { isEmailTaken, registerErrorMessage } from '../lib/authErrors';
 import { checkRegister, hasErrors, stillWrong, type FieldErrors, type RegisterValues } from '../lib/validation';
@@ -48,7 +51,7 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
   const [fields, setFields] = useState<FieldErrors<keyof RegisterValues>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [quizModal, setQuizModal] = useState(false);
-  const [register, { isLoading }] = useRegisterMutation();
+  const { run: register, busy: isLoading } = useRunCommand(registerAccount);
   const online = useOnline();
   const navigate = useNavigate();
   const alertRef = useRef<HTMLDivElement>(null);
@@ -67,7 +70,7 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
       return;
     }
     try {
-      const answer = await register(registrationPayload(values, quiz)).unwrap();
+      const answer = parseSignIn(sentAnswer(await register(registrationPayload(values, quiz), ANONYMOUS)));
       onRegistered(answer, quiz !== null);
     } catch (caught) {
       const error = caught as AppError;

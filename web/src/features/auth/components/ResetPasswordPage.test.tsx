@@ -41,8 +41,9 @@ beforeEach(() => {
   reply = { status: 200, body: { message: 'ok' } };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: Request) => {
-      calls.push({ path: new URL(input.url).pathname, body: JSON.parse(await input.text()) as unknown });
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
+      calls.push({ path: new URL(request.url).pathname, body: JSON.parse(await request.text()) as unknown });
       await new Promise<void>((done) => {
         release = done;
       });

@@ -9,7 +9,8 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { isOffline } from '../lib/authErrors';
 import { checkNewPassword, type FieldErrors } from '../lib/validation';
-import { useResetPasswordMutation } from '../api/authApi';
+import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
+import { ANONYMOUS, resetPassword as resetPasswordCommand } from '../commands';
 import styles from './Auth.module.css';
 import { PasswordField } from './PasswordField';
 
@@ -28,7 +29,7 @@ export function ResetPasswordPage() {
   const [fields, setFields] = useState<FieldErrors<'password' | 'confirm'>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const { run: resetPassword, busy: isLoading } = useRunCommand(resetPasswordCommand);
   const online = useOnline();
   const navigate = useNavigate();
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -59,7 +60,7 @@ export function ResetPasswordPage() {
       return;
     }
     try {
-      await resetPassword({ token, new_password: password }).unwrap();
+      sentAnswer(await resetPassword({ token, new_password: password }, ANONYMOUS));
       setDone(true);
     } catch (caught) {
       const error = caught as AppError;

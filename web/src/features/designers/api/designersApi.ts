@@ -59,10 +59,7 @@ export const designersApi = api.injectEndpoints({
         }
       },
     }),
-    deleteDesigner: build.mutation<Schemas['MessageOnlyView'], number>({
-      query: (id) => ({ url: `/designers/${id}`, method: 'DELETE' }),
-    }),
   }),
 });
 
-export const { useGetDesignerQuery, useGetMyDesignerQuery, useUpdateDesignerMutation, useDeleteDesignerMutation } = designersApi;
+export const { useGetDesignerQuery, useGetMyDesignerQuery, useUpdateDesignerMutation } = designersApi;

@@ -11,7 +11,9 @@ import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
-import { useDeleteDesignerMutation, useUpdateDesignerMutation } from '../api/designersApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { useUpdateDesignerMutation } from '../api/designersApi';
+import { deleteDesignerProfile } from '../commands';
 import { editDesignerProfile } from '../commands';
 import { useDesignersDispatch } from '../hooks/useDesignersDispatch';
 import { useGalleryPicker, usePhotoPicker } from '../hooks/usePicturePicker';
@@ -63,7 +65,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
   const navigate = useNavigate();
   const online = useOnline();
   const [updateDesigner, update] = useUpdateDesignerMutation();
-  const [deleteDesigner, deletion] = useDeleteDesignerMutation();
+  const { run: deleteDesigner, busy: deleting } = useRunCommand(deleteDesignerProfile);
   const gallery = useGalleryPicker(designer.gallery_images);
   const photo = usePhotoPicker(designer.profile_picture);
   const [form, setForm] = useState<EditForm>(() => editFormOf(designer));
@@ -145,9 +147,9 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
 
   const confirmDelete = async (): Promise<void> => {
     setDeleteFailure(null);
-    const result = await deleteDesigner(designer.id);
-    if ('error' in result && result.error) {
-      setDeleteFailure(deletionError(toAppError(result.error)));
+    const result = await deleteDesigner({ id: designer.id });
+    if (result.status === 'refused') {
+      setDeleteFailure(deletionError(result.error));
       return;
     }
     showToast(t('designers.delete.success'), { tone: 'success' });
@@ -169,11 +171,11 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
         initialFocusRef={cancelDeleteRef}
         footer={
           <>
-            <Button ref={cancelDeleteRef} variant="secondary" onClick={() => setView('edit')} disabled={deletion.isLoading}>
+            <Button ref={cancelDeleteRef} variant="secondary" onClick={() => setView('edit')} disabled={deleting}>
               {t('designers.delete.cancel')}
             </Button>
-            <Button className={styles.danger} onClick={() => void confirmDelete()} disabled={deletion.isLoading}>
-              {deletion.isLoading ? t('designers.delete.busy') : t('designers.delete.confirmButton')}
+            <Button className={styles.danger} onClick={() => void confirmDelete()} disabled={deleting}>
+              {deleting ? t('designers.delete.busy') : t('designers.delete.confirmButton')}
             </Button>
           </>
         }

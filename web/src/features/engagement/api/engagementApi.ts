@@ -89,9 +89,6 @@ export const engagementApi = api.injectEndpoints({
       query: (id) => `/shares/stats/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Share', id: `stats-${id}` }],
     }),
-    sendResults: build.mutation<SendResultsAnswer, SendResultsArgs>({
-      query: (body) => ({ url: '/email/send-results', method: 'POST', body }),
-    }),
   }),
 });
 
@@ -101,5 +98,4 @@ export const {
   useGetMyLikesQuery,
   useGetLikeStatsQuery,
   useGetShareStatsQuery,
-  useSendResultsMutation,
 } = engagementApi;

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
-import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/engagement';
 import { currentLead } from '../../../shared/lib/journey';
@@ -11,7 +10,9 @@ import { Button, type ButtonVariant } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
-import { useSendResultsMutation, type StyleAnalysisInput } from '../api/engagementApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import type { SendResultsAnswer, StyleAnalysisInput } from '../api/engagementApi';
+import { sendResults } from '../commands';
 
 export interface SendResultsButtonProps {
   /** The questionnaire result: dominant_style and the five style_percentages. */
@@ -43,7 +44,7 @@ export function SendResultsButton({ styleAnalysis, designerIds, variant = 'secon
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [send, sending] = useSendResultsMutation();
+  const { run: send, busy } = useRunCommand(sendResults);
 
   const close = (): void => {
     setOpen(false);
@@ -53,31 +54,28 @@ export function SendResultsButton({ styleAnalysis, designerIds, variant = 'secon
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (sending.isLoading) return;
+    if (busy) return;
     setFailure(null);
     if (!user) {
       const problem = emailProblem(email);
       setFieldError(problem);
       if (problem) return;
     }
-    if (!navigator.onLine) {
-      setFailure(t('engagement.results.offline'));
+    // A visitor's e-mail links carry the questionnaire, so registering from the e-mail keeps it.
+    const lead = user ? null : currentLead();
+    const result = await send({
+      email: user ? undefined : email.trim(),
+      style_analysis: styleAnalysis,
+      designer_ids: [...designerIds],
+      ...(lead ? leadFields(lead) : {}),
+    });
+    if (result.status === 'refused') {
+      setFailure(result.error.reason === 'offline' ? t('engagement.results.offline') : result.error.message);
       return;
     }
-    try {
-      // A visitor's e-mail links carry the questionnaire, so registering from the e-mail keeps it.
-      const lead = user ? null : currentLead();
-      const answer = await send({
-        email: user ? undefined : email.trim(),
-        style_analysis: styleAnalysis,
-        designer_ids: [...designerIds],
-        ...(lead ? leadFields(lead) : {}),
-      }).unwrap();
-      showToast(t('engagement.results.sent', { email: answer.email }), { tone: 'success' });
-      close();
-    } catch (caught) {
-      setFailure((caught as AppError).message);
-    }
+    const answer = result.status === 'sent' ? (result.response as SendResultsAnswer) : null;
+    showToast(t('engagement.results.sent', { email: answer?.email ?? user?.email ?? email.trim() }), { tone: 'success' });
+    close();
   };
 
   return (
@@ -95,8 +93,8 @@ export function SendResultsButton({ styleAnalysis, designerIds, variant = 'secon
             <Button variant="secondary" onClick={close}>
               {t('engagement.results.cancel')}
             </Button>
-            <Button type="submit" form="send-results-form" disabled={sending.isLoading} aria-busy={sending.isLoading}>
-              {sending.isLoading ? t('engagement.results.sending') : t('engagement.results.send')}
+            <Button type="submit" form="send-results-form" disabled={busy} aria-busy={busy}>
+              {busy ? t('engagement.results.sending') : t('engagement.results.send')}
             </Button>
           </>
         }

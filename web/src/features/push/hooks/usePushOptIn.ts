@@ -2,14 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { AppError } from '../../../shared/api/errors';
 import { currentSubscription, readEnvironment, subscribeDevice, subscriptionJson, unsubscribeDevice } from '../../../shared/push/device';
-import {
-  pushApi,
-  useDeletePushDeviceMutation,
-  useGetPushDevicesQuery,
-  useGetPushPreferencesQuery,
-  useRegisterPushDeviceMutation,
-  useSetPushPreferencesMutation,
-} from '../../../shared/push/pushApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { deletePushDevice, registerPushDevice, setPushPreferences } from '../../../shared/push/commands';
+import { pushApi, useGetPushDevicesQuery, useGetPushPreferencesQuery } from '../../../shared/push/pushApi';
 import { pushStatus, type PushEnvironment, type PushPreferences, type PushStatus } from '../../../shared/push/pushState';
 import { rememberPushOwner } from '../../../shared/push/startPush';
 import { selectUserId, type WithSession } from '../../../shared/session/sessionSlice';
@@ -54,9 +49,9 @@ export function usePushOptIn(): PushOptIn {
   const usable = env.supported && !(env.ios && !env.standalone);
   const devices = useGetPushDevicesQuery(undefined, { skip: !usable || userId === null });
   const preferences = useGetPushPreferencesQuery(undefined, { skip: !usable || userId === null });
-  const [register] = useRegisterPushDeviceMutation();
-  const [remove] = useDeletePushDeviceMutation();
-  const [save] = useSetPushPreferencesMutation();
+  const { run: register } = useRunCommand(registerPushDevice);
+  const { run: remove } = useRunCommand(deletePushDevice);
+  const { run: save } = useRunCommand(setPushPreferences);
 
   const readSubscription = useCallback(async (): Promise<void> => {
     const subscription = await currentSubscription();
@@ -104,8 +99,8 @@ export function usePushOptIn(): PushOptIn {
         return;
       }
       const answer = await register(json);
-      if ('error' in answer) {
-        setNotice(noticeFor(answer.error as AppError));
+      if (answer.status === 'refused') {
+        setNotice(noticeFor(answer.error));
         return;
       }
       rememberPushOwner(userId);
@@ -126,8 +121,8 @@ export function usePushOptIn(): PushOptIn {
       if (subscription) {
         const answer = await remove({ endpoint: subscription.endpoint });
         // 404: the server had already forgotten this device; the browser's side still ends.
-        if ('error' in answer && (answer.error as AppError).status !== 404) {
-          setNotice(noticeFor(answer.error as AppError));
+        if (answer.status === 'refused' && answer.error.status !== 404) {
+          setNotice(noticeFor(answer.error));
           return;
         }
         await unsubscribeDevice(subscription);
@@ -144,7 +139,7 @@ export function usePushOptIn(): PushOptIn {
     if (!current) return;
     setNotice(null);
     const answer = await save({ ...current, [kind]: on });
-    if ('error' in answer) setNotice('saveFailed');
+    if (answer.status === 'refused') setNotice('saveFailed');
   };
 
   return { status, busy, notice, preferences: preferences.data ?? null, turnOn, turnOff, setPreference };

@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api/api';
 import type { Narrowed, Schemas } from '../../../shared/api/contract';
-import { parseMatchPage, MATCH_PAGE_SIZE, type MatchPage } from '../../matching/lib/matches';
+import { MATCH_PAGE_SIZE } from '../../matching/lib/matches';
 import { parseQuestionnaire, type Questionnaire } from '../lib/questionnaire';
 
 /** What POST /api/match-designers is sent, directly or from the outbox. */
@@ -9,7 +9,7 @@ export function matchBody(answers: string[]): Narrowed<Schemas['MatchRequest'], 
 }
 
 /**
- * The questionnaire and the match request. GET answers are kept in IndexedDB by the base query, so
+ * The questionnaire (the answers go with the submitMatch command, commands.ts). GET answers are kept in IndexedDB by the base query, so
  * the questionnaire opens offline once visited.
  */
 export const questionnaireApi = api.injectEndpoints({
@@ -20,19 +20,7 @@ export const questionnaireApi = api.injectEndpoints({
       providesTags: ['Questionnaire'],
       keepUnusedDataFor: 3600,
     }),
-    matchDesigners: build.mutation<MatchPage, { answers: string[]; idempotencyKey?: string }>({
-      // The body is the one queueMatch stores, so a retry with the same key is replayed, not refused.
-      query: ({ answers, idempotencyKey }) => ({
-        url: '/match-designers',
-        method: 'POST',
-        body: matchBody(answers),
-        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-      }),
-      transformResponse: parseMatchPage,
-      // A signed-in customer's result becomes their account's style profile: the profile reads it again.
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Match', id: 'ME' }, 'Profile']),
-    }),
   }),
 });
 
-export const { useGetQuestionnaireQuery, useMatchDesignersMutation } = questionnaireApi;
+export const { useGetQuestionnaireQuery } = questionnaireApi;

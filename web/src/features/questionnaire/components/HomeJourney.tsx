@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { isUnreachable, type AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/matching';
 import '../../../shared/i18n/parts/quiz';
-import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { registrationPath, saveQuiz } from '../../../shared/lib/journey';
 import type { Lead } from '../../../shared/lib/lead';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
@@ -14,12 +12,12 @@ import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
 import { SendResultsButton } from '../../engagement/components/SendResultsButton';
 import { DesignerCard } from '../../matching/components/DesignerCard';
-import { useThunkDispatch } from '../../../shared/lib/dispatch';
-import { queueMatch } from '../commands';
-import { useGetQuestionnaireQuery, useMatchDesignersMutation } from '../api/questionnaireApi';
+import { useRunCommand } from '../../../shared/offline/command';
+import { submitMatch } from '../commands';
+import { useGetQuestionnaireQuery } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
-import { matchingFailureKey, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
+import { matchingFailureKey, parseMatchPage, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
 import { MatchList } from '../../matching/components/MatchList';
 import { QuestionStep } from './QuestionStep';
@@ -65,9 +63,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const navigate = useNavigate();
   const customer = useSelector((state: WithSession) => selectUser(state)?.role === 'user');
   const questionnaire = useGetQuestionnaireQuery();
-  const [match, { isLoading: submitting }] = useMatchDesignersMutation();
+  const { run: match, busy: submitting } = useRunCommand(submitMatch);
   const [flow, dispatch] = useReducer(flowReducer, initialFlow);
-  const storeDispatch = useThunkDispatch();
   const [result, setResult] = useState<JourneyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -130,28 +127,30 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     const local = scoreOptions(chosen);
     const answers = chosen.map((o) => o.text);
     setFailure(null);
-    const key = newIdempotencyKey();
     // A visitor's result joins the journey at once; without a lead (offline, or the server failed)
     // the answers travel instead, and the server scores them at registration.
     const keep = (lead: Lead | null, analysis: StyleAnalysis): void => {
       if (!customer) saveQuiz({ lead, answers, style_analysis: analysis });
     };
-    try {
-      const page = await match({ answers, idempotencyKey: key }).unwrap();
+    // The previous result, for the pending screen, before this one is saved.
+    const previous = await loadLastResult();
+    // The submitMatch command whatever the connection: the server's answer online; offline (or the
+    // server out of reach) the answers wait in the outbox and the result, computed here, is pending.
+    const outcome = await match({ answers });
+    if (outcome.status === 'sent') {
+      const page = parseMatchPage(outcome.response);
       const analysis = page.style_analysis ?? local;
       keep(page.lead, analysis);
       setResult({ answers, analysis, lead: page.lead, firstPage: page, pending: false, previous: null });
       void saveLastResult({ answers, analysis, matches: page, pending: false, savedAt: Date.now() });
-    } catch (error) {
+    } else if (outcome.status === 'queued') {
       keep(null, local);
-      if (isUnreachable(error as AppError)) {
-        const previous = await loadLastResult();
-        await queueMatch(storeDispatch, answers, local, key);
-        setResult({ answers, analysis: local, lead: null, pending: true, previous });
-      } else {
-        setFailure(t(matchingFailureKey(error)));
-        setResult({ answers, analysis: local, lead: null, pending: false, previous: null });
-      }
+      await saveLastResult({ answers, analysis: local, matches: null, pending: true, savedAt: Date.now() });
+      setResult({ answers, analysis: local, lead: null, pending: true, previous });
+    } else {
+      keep(null, local);
+      setFailure(t(matchingFailureKey(outcome.error)));
+      setResult({ answers, analysis: local, lead: null, pending: false, previous: null });
     }
     dispatch({ type: 'completed' });
   };

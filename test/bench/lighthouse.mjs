@@ -23,6 +23,7 @@ const root = resolve(import.meta.dirname, '../..');
 const bin = process.env.INTERNO_BIN ?? join(root, 'bin/interno');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const outDir = join(root, 'bench/out/lighthouse');
+const keepTrace = process.env.LIGHTHOUSE_TRACE === '1';
 // Debian's Chromium with the flags of STACK.md; chrome-launcher adds its own quiet defaults.
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -98,6 +99,8 @@ async function run(url, user, base) {
       port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(user),
     });
     if (!result) throw new Error(`no result for ${url}`);
+    // The trace is kept only when asked for (LIGHTHOUSE_TRACE=1): it is large.
+    if (keepTrace) Object.defineProperty(result.lhr, 'trace', { value: result.artifacts.Trace, enumerable: false });
     return result.lhr;
   } finally {
     await chrome.kill();
@@ -172,6 +175,7 @@ async function main() {
       results.sort((x, y) => (x.categories.performance?.score ?? 0) - (y.categories.performance?.score ?? 0));
       const median = results[Math.floor(results.length / 2)];
       writeFileSync(join(outDir, `${p.name}.json`), JSON.stringify(median));
+      if (median.trace) writeFileSync(join(outDir, `${p.name}.trace.json`), JSON.stringify(median.trace));
       const s = summary(median);
       const perfs = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/');
       console.log(`LIGHTHOUSE ${p.path.padEnd(16)} performance=${s.scores.performance} (runs ${perfs}) accessibility=${s.scores.accessibility} ` +

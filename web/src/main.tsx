@@ -6,12 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { whenFirstScreenSettled } from './app/firstScreen';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
-import { loadOffline, whenIdle } from './shared/offline/lazy';
+import { allowBackgroundOffline, loadOffline, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
 
@@ -29,8 +30,10 @@ setOutboxSession(() => {
   return user ? { userId: String(user.id), token: user.access_token } : null;
 });
 
-// The offline layer (Dexie, the outbox and its handlers) starts after the first page has loaded,
-// when the browser is idle: the first route paints without waiting for IndexedDB.
+// The offline layer (Dexie, the outbox and its handlers) starts once the first screen has settled
+// (its code, data and pictures are there: app/firstScreen.ts) and the browser is idle: the first
+// route paints without waiting for IndexedDB or competing with it. Background users of the runtime
+// (a GET answer to keep, the shell's outbox counts) wait for the same moment.
 // If its chunks cannot be fetched (the connection dropped during a first visit, before the service
 // worker controls the page), it starts when the connection returns, so what was queued meanwhile is
 // sent then rather than at the next visit.
@@ -42,9 +45,13 @@ function startOfflineWhenIdle(): void {
       .catch(() => window.addEventListener('online', startOfflineWhenIdle, { once: true }));
   });
 }
-if (document.readyState === 'complete') startOfflineWhenIdle();
-else window.addEventListener('load', startOfflineWhenIdle, { once: true });
-registerServiceWorker();
+// The service worker's first install downloads every chunk of the app (its precache): it registers
+// at the same moment, so that download does not share the network with the first screen.
+void whenFirstScreenSettled({ router, store }).then(() => {
+  allowBackgroundOffline();
+  startOfflineWhenIdle();
+  registerServiceWorker();
+});
 startPush(store, (path) => void router.navigate(path));
 
 const container = document.getElementById('root');

@@ -21,7 +21,7 @@ vi.mock('./runtime', () => {
 // The test setup already loaded the real runtime through shared/offline/lazy; a fresh copy of the
 // module starts with nothing loaded.
 vi.resetModules();
-const { loadOffline, useOfflineLiveQuery } = await import('./lazy');
+const { allowBackgroundOffline, loadOffline, useOfflineLiveQuery } = await import('./lazy');
 
 function Queued() {
   const count = useOfflineLiveQuery(() => 3, [], 0);
@@ -30,6 +30,8 @@ function Queued() {
 
 describe('useOfflineLiveQuery', () => {
   it('answers once a failed load of the offline runtime succeeds later', async () => {
+    // The first screen has settled: live queries may load the runtime (lazyBackground.test.ts).
+    allowBackgroundOffline();
     render(<Queued />);
     await waitFor(() => expect(attempts).toBe(1));
     expect(screen.getByText('in attesa: 0')).toBeTruthy();

@@ -3,8 +3,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 /**
  * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
  * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
- * browser is idle after first paint (startOfflineOnIdle in main.tsx), or earlier on first use
- * (loadOffline). The service worker precaches its chunk, so it loads offline as well.
+ * first screen has settled and the browser is idle (main.tsx, app/firstScreen.ts), or earlier when
+ * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout).
+ * Work nobody waits for (storing a GET answer, the outbox counts of the shell) waits for the same
+ * moment (loadOfflineInBackground), so it never competes with the first screen's code, data and
+ * pictures. The service worker precaches its chunk, so it loads offline as well.
  */
 export type OfflineRuntime = typeof import('./runtime');
 
@@ -32,6 +35,25 @@ export function loadOffline(): Promise<OfflineRuntime> {
   return loading;
 }
 
+let openBackground: () => void = () => undefined;
+const backgroundAllowed = new Promise<void>((resolve) => {
+  openBackground = resolve;
+});
+
+/** The first screen has settled: background users of the runtime may load it from now on. */
+export function allowBackgroundOffline(): void {
+  openBackground();
+}
+
+/**
+ * The offline runtime for work nobody waits for: at once when it is already loaded or loading,
+ * otherwise once allowBackgroundOffline has been called (never earlier, so the first screen paints
+ * without Dexie).
+ */
+export function loadOfflineInBackground(): Promise<OfflineRuntime> {
+  return loading ?? backgroundAllowed.then(() => loadOffline());
+}
+
 function subscribeLoaded(listener: () => void): () => void {
   loadedListeners.add(listener);
   return () => loadedListeners.delete(listener);
@@ -49,9 +71,10 @@ export function whenIdle(work: () => void, timeoutMs = 2000): void {
 }
 
 /**
- * A Dexie live query that loads the offline runtime first: `initial` until the runtime is there and
- * the query has answered, then every change of the tables it read (dexie-react-hooks' useLiveQuery,
- * without importing Dexie on the first route).
+ * A Dexie live query on the offline runtime: `initial` until the runtime is there (it is not loaded
+ * for this before the first screen has settled: loadOfflineInBackground) and the query has answered,
+ * then every change of the tables it read (dexie-react-hooks' useLiveQuery, without importing Dexie
+ * on the first route).
  */
 export function useOfflineLiveQuery<T>(
   querier: (runtime: OfflineRuntime) => Promise<T> | T,
@@ -65,7 +88,7 @@ export function useOfflineLiveQuery<T>(
   useEffect(() => {
     let active = true;
     let subscription: { unsubscribe: () => void } | null = null;
-    loadOffline().then(
+    loadOfflineInBackground().then(
       (runtime) => {
         if (!active) return;
         subscription = runtime.liveQuery(() => querier(runtime)).subscribe({

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { fetchFirstScreenData } from './app/firstData';
 import { whenFirstScreenSettled } from './app/firstScreen';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
@@ -23,6 +24,7 @@ const router = createBrowserRouter(routes);
 setNavigator((path, options) => {
   void router.navigate(path, options);
 });
+fetchFirstScreenData(store, window.location.pathname);
 
 // Actions queued before the offline layer starts belong to whoever is signed in then.
 setOutboxSession(() => {

@@ -34,8 +34,8 @@ setOutboxSession(() => {
 
 // The offline layer (Dexie, the outbox and its handlers) starts once the first screen has settled
 // (its code, data and pictures are there: app/firstScreen.ts) and the browser is idle: the first
-// route paints without waiting for IndexedDB or competing with it. Background users of the runtime
-// (a GET answer to keep, the shell's outbox counts) wait for the same moment.
+// route paints without waiting for IndexedDB or competing with it. The shell's outbox counts wait
+// for the same moment; the first API answer to keep loads the runtime earlier (shared/api/baseQuery.ts).
 // If its chunks cannot be fetched (the connection dropped during a first visit, before the service
 // worker controls the page), it starts when the connection returns, so what was queued meanwhile is
 // sent then rather than at the next visit.

@@ -9,7 +9,7 @@ import {
 import { newIdempotencyKey } from '../lib/ids';
 import { currentPathname, isAuthExemptPath, navigateTo } from '../lib/navigation';
 import type { InternoDatabase } from '../offline/db';
-import { loadOffline, loadOfflineInBackground } from '../offline/lazy';
+import { loadOffline } from '../offline/lazy';
 import { getCachedResponse, putCachedResponse } from '../offline/responseCache';
 import { logout } from '../session/logout';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
@@ -74,13 +74,13 @@ export function normaliseFetchError(error: FetchBaseQueryError, meta: FetchBaseQ
  * screen can render its last copy when the network fails (flagged through the stale slice).
  */
 export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
-  // The app's database lives in the offline runtime, loaded after the first screen: a screen's
-  // answer never waits for IndexedDB (it is stored in the background, once the first screen has
-  // settled), only the offline fallback does (it loads the runtime at once).
+  // The app's database lives in the offline runtime, loaded after first paint: a screen's answer
+  // never waits for IndexedDB (it is stored in the background), only the offline fallback does.
+  // The first answer to keep loads the runtime at once (not when the first screen has settled,
+  // loadOfflineInBackground): from then on an action can be queued even if the connection drops
+  // before the service worker controls the page (offline-proof.e2e.ts).
   const database = (): Promise<InternoDatabase> =>
     deps.database ? Promise.resolve(deps.database) : loadOffline().then((offline) => offline.db);
-  const backgroundDatabase = (): Promise<InternoDatabase> =>
-    deps.database ? Promise.resolve(deps.database) : loadOfflineInBackground().then((offline) => offline.db);
   const now = deps.now ?? Date.now;
   const navigate = deps.navigate ?? ((path: string) => navigateTo(path, { replace: true }));
   const currentPath = deps.currentPath ?? currentPathname;
@@ -114,7 +114,7 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     if (!result.error) {
       if (cacheable) {
         const fetchedAt = now();
-        const stored = backgroundDatabase().then((db) => putCachedResponse(db, userId, url, result.data, fetchedAt));
+        const stored = database().then((db) => putCachedResponse(db, userId, url, result.data, fetchedAt));
         // Tests hand in their own database and read it right after: wait for it there only.
         if (deps.database) await stored;
         else void stored.catch((error: unknown) => console.warn('Could not store a cached response', error));

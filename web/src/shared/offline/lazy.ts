@@ -4,10 +4,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
  * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
  * first screen has settled and the browser is idle (main.tsx, app/firstScreen.ts), or earlier when
- * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout).
- * Work nobody waits for (storing a GET answer, the outbox counts of the shell) waits for the same
- * moment (loadOfflineInBackground), so it never competes with the first screen's code, data and
- * pictures. The service worker precaches its chunk, so it loads offline as well.
+ * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout,
+ * and the first API answer to keep, so that an action can still be queued if the connection drops
+ * before the service worker controls the page). Work nobody waits for (the outbox counts of the
+ * shell) waits for the first screen (loadOfflineInBackground). The service worker precaches its chunk, so it loads offline as well.
  */
 export type OfflineRuntime = typeof import('./runtime');
 

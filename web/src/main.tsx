@@ -13,7 +13,7 @@ import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
-import { allowBackgroundOffline, loadOffline, whenIdle } from './shared/offline/lazy';
+import { allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
 
@@ -39,14 +39,21 @@ setOutboxSession(() => {
 // If its chunks cannot be fetched (the connection dropped during a first visit, before the service
 // worker controls the page), it starts when the connection returns, so what was queued meanwhile is
 // sent then rather than at the next visit.
-function startOfflineWhenIdle(): void {
-  whenIdle(() => {
-    loadOffline()
-      .then(() => import('./app/offline'))
-      .then(({ startOffline }) => startOffline(store, router))
-      .catch(() => window.addEventListener('online', startOfflineWhenIdle, { once: true }));
-  });
+let offlineStart: Promise<void> | null = null;
+function startOfflineLayer(): void {
+  offlineStart ??= loadOffline()
+    .then(() => import('./app/offline'))
+    .then(({ startOffline }) => startOffline(store, router))
+    .catch(() => {
+      offlineStart = null;
+      window.addEventListener('online', startOfflineWhenIdle, { once: true });
+    });
 }
+function startOfflineWhenIdle(): void {
+  whenIdle(startOfflineLayer);
+}
+// An action queued before then (a tap in the first seconds) starts it at once, so it is sent now.
+onOutboxNeeded(startOfflineLayer);
 // The service worker's first install downloads every chunk of the app (its precache): it registers
 // at the same moment, so that download does not share the network with the first screen.
 void whenFirstScreenSettled({ router, store }).then(() => {

@@ -54,6 +54,21 @@ export function loadOfflineInBackground(): Promise<OfflineRuntime> {
   return loading ?? backgroundAllowed.then(() => loadOffline());
 }
 
+let startOutbox: () => void = () => undefined;
+
+/**
+ * main.tsx installs the outbox once the first screen has settled; an action queued before that
+ * (a tap in the first seconds) calls outboxNeeded, which starts it at once, so the action is sent
+ * now rather than seconds later.
+ */
+export function onOutboxNeeded(start: () => void): void {
+  startOutbox = start;
+}
+
+export function outboxNeeded(): void {
+  startOutbox();
+}
+
 function subscribeLoaded(listener: () => void): () => void {
   loadedListeners.add(listener);
   return () => loadedListeners.delete(listener);

@@ -1,5 +1,5 @@
 import type { InternoDatabase, OutboxEntry, OutboxError } from './db';
-import { loadOffline } from './lazy';
+import { loadOffline, outboxNeeded } from './lazy';
 import { outboxSession, outboxUserId, setOutboxSession } from './outboxSession';
 import {
   confirmReview,
@@ -98,6 +98,8 @@ export async function enqueueAndDrain(
   input: Omit<EnqueueInput, 'userId'> & { userId?: string },
 ): Promise<{ entry: OutboxEntry; drained: Promise<DrainResult | null> }> {
   const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
+  // Queued before the app installed the outbox (a tap in the first seconds): install it now.
+  if (!runner) outboxNeeded();
   void requestBackgroundSync();
   return { entry, drained: drainOutbox() };
 }

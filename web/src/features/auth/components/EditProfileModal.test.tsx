@@ -1,15 +1,11 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { FakeXhr } from '../../../test/fakeXhr';
+import { commandWiring, requestOf } from '../../../test/offline';
+import { apiStore } from '../../../test/session';
 import { authApi } from '../api/authApi';
 import { authCommands } from '../commands';
 import type { Account } from '../lib/account';
@@ -22,23 +18,12 @@ const account: Account = {
 
 let requests: { method: string; path: string; contentType: string; form: FormData | null; key: string | null; text: string | null }[];
 let reply: { status: number; body: unknown };
-let stops: (() => unknown)[] = [];
+const wiring = commandWiring();
 
 function renderModal() {
-  const store = configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
-    preloadedState: {
-      session: {
-        user: { access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false },
-        rememberMe: false,
-      },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
+  const store = apiStore({ access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false });
   store.dispatch(authApi.util.upsertQueryData('getProfile', undefined, { user: account, has_designer: false, matched_designers: [] }));
-  // As the app does at start: the commands' handlers once, and the outbox with the session.
-  stops.push(registerCommands(store.dispatch, authCommands));
-  stops.push(installOutbox({ database: db, getSession: () => ({ userId: '4', token: 't' }), onUnauthorized: () => {} }));
+  wiring.wire(store.dispatch, authCommands, { userId: '4', token: 't' });
   const onClose = vi.fn();
   render(
     <Provider store={store}>
@@ -59,9 +44,7 @@ beforeEach(async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      // Offline no request reaches the server.
-      if (!navigator.onLine) throw new TypeError('Failed to fetch');
-      const input = new Request(new URL(String(url), 'http://localhost'), init);
+      const input = requestOf(url, init);
       const contentType = input.headers.get('Content-Type') ?? '';
       const form = contentType.startsWith('multipart/') ? await input.formData() : null;
       const text = form === null && input.method !== 'GET' ? await input.text() : null;
@@ -73,8 +56,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
+  await wiring.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,14 +1,10 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
-import { registerCommands } from '../../../shared/offline/command';
 import { db } from '../../../shared/offline/db';
-import { installOutbox } from '../../../shared/offline/outboxService';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { commandWiring, requestOf } from '../../../test/offline';
+import { apiStore } from '../../../test/session';
 import { designersCommands } from '../commands';
 import { parseDesigner, type Designer } from '../lib/designer';
 import { EditProfileModal } from './EditProfileModal';
@@ -23,22 +19,11 @@ const designer = parseDesigner({
 
 let requests: { method: string; path: string; contentType: string; key: string | null; body: Record<string, unknown> | null }[];
 let reply: { status: number; body: unknown };
-let stops: (() => unknown)[] = [];
+const wiring = commandWiring();
 
 function renderModal() {
-  const store = configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
-    preloadedState: {
-      session: {
-        user: { access_token: 't', token_type: 'bearer', id: 5, name: 'Chiara', email: 'c@example.com', role: 'designer', is_admin: false, is_designer: true, has_designer_profile: true },
-        rememberMe: false,
-      },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-  // As the app does at start: the commands' handlers once, and the outbox with the session.
-  stops.push(registerCommands(store.dispatch, designersCommands));
-  stops.push(installOutbox({ database: db, getSession: () => ({ userId: '5', token: 't' }), onUnauthorized: () => {} }));
+  const store = apiStore({ access_token: 't', token_type: 'bearer', id: 5, name: 'Chiara', email: 'c@example.com', role: 'designer', is_admin: false, is_designer: true, has_designer_profile: true });
+  wiring.wire(store.dispatch, designersCommands, { userId: '5', token: 't' });
   const onClose = vi.fn();
   render(
     <Provider store={store}>
@@ -59,9 +44,7 @@ beforeEach(async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      // Offline no request reaches the server.
-      if (!navigator.onLine) throw new TypeError('Failed to fetch');
-      const input = new Request(new URL(String(url), 'http://localhost'), init);
+      const input = requestOf(url, init);
       const text = input.method === 'GET' ? '' : await input.text();
       requests.push({
         method: input.method,
@@ -77,8 +60,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
+  await wiring.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

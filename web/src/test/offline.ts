@@ -122,3 +122,12 @@ export function commandWiring() {
     },
   };
 }
+
+/**
+ * The request a screen's write makes, for a stubbed fetch: the send path calls fetch with a path and
+ * an init, RTK Query with a Request. Offline it fails as a browser's fetch does.
+ */
+export function requestOf(input: RequestInfo | URL, init?: RequestInit): Request {
+  if (!navigator.onLine) throw new TypeError('Failed to fetch');
+  return input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+}

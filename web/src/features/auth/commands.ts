@@ -1,17 +1,27 @@
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/account';
-import { defineCommand } from '../../shared/offline/command';
+import { defineCommand, isAwaited, type CommandDispatch } from '../../shared/offline/command';
 import { showToast } from '../../shared/ui/Toast';
 import type { Schemas } from '../../shared/api/contract';
-import { authApi, profileJson, type LoginArgs, type RegisterArgs, type ResetPasswordArgs } from './api/authApi';
+import { authApi, profileForm, profileJson, type LoginArgs, type RegisterArgs, type ResetPasswordArgs } from './api/authApi';
 import { parseProfile } from './lib/account';
 import type { ProfileValues } from './lib/profileValidation';
 
 /** The writes of the auth feature that go through the outbox. The app registers them at start. */
 
+/** The server's answer to a profile edit goes into the cached profile (or it is read again). */
+function profileSaved(dispatch: CommandDispatch, response: unknown): void {
+  try {
+    dispatch(authApi.util.upsertQueryData('getProfile', undefined, parseProfile(response)));
+  } catch {
+    dispatch(authApi.util.invalidateTags(['Profile']));
+  }
+}
+
 /**
  * The text part of a customer's profile edit (name, e-mail, location); the photo needs a live
- * connection. Shown at once; a refusal puts the screen back to what the server has and says why.
+ * connection (editAccountWithPhoto). Shown at once; a refusal puts the screen back to what the
+ * server has, and a refusal of a later replay says why (the form says it while it waits).
  */
 export const editAccount = defineCommand<{ userId: number; values: ProfileValues }>({
   kind: 'account.update',
@@ -27,17 +37,26 @@ export const editAccount = defineCommand<{ userId: number; values: ProfileValues
       }),
     );
   },
-  onSent: (dispatch, response) => {
-    try {
-      dispatch(authApi.util.upsertQueryData('getProfile', undefined, parseProfile(response)));
-    } catch {
-      dispatch(authApi.util.invalidateTags(['Profile']));
-    }
-  },
-  onRefused: (dispatch, error) => {
+  onSent: profileSaved,
+  onRefused: (dispatch, error, entry) => {
     dispatch(authApi.util.invalidateTags(['Profile']));
-    showToast(t('account.edit.rejected'), { tone: 'error', detail: error.message });
+    if (!isAwaited(entry)) showToast(t('account.edit.rejected'), { tone: 'error', detail: error.message });
   },
+});
+
+/**
+ * A customer's profile edit with a new photo (PUT /api/users/me as multipart, customer spec 7).
+ * A file is never written to the device (keep: 'never'): sent at once online, refused at once
+ * offline with the Italian reason; the form waits for the answer and says a refusal itself.
+ */
+export const editAccountWithPhoto = defineCommand<{ userId: number; values: ProfileValues; picture: File }>({
+  kind: 'account.updatePhoto',
+  keep: 'never',
+  entity: ({ userId }) => `user:${userId}`,
+  method: 'PUT',
+  path: () => '/api/users/me',
+  body: ({ values, picture }) => profileForm({ ...values, picture }),
+  onSent: profileSaved,
 });
 
 /**
@@ -108,4 +127,4 @@ export const resetPassword = defineCommand<ResetPasswordArgs>({
 /** Credentials go with no account's token (the person is not signed in yet, or signs in anew). */
 export const ANONYMOUS = { userId: '' } as const;
 
-export const authCommands = [editAccount, deleteAccount, signIn, registerAccount, googleSignIn, requestPasswordReset, resetPassword];
+export const authCommands = [editAccount, editAccountWithPhoto, deleteAccount, signIn, registerAccount, googleSignIn, requestPasswordReset, resetPassword];

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeFetch } from '../../test/offline';
 import { setOnline } from '../../test/session';
-import { defineCommand, registerCommands, runCommand, type CommandDispatch } from './command';
+import { FakeXhr } from '../../test/fakeXhr';
+import { defineCommand, isAwaited, registerCommands, runCommand, type CommandDispatch } from './command';
 import { db, type OutboxEntry } from './db';
 import { OutboxHandlerRegistry } from './outbox';
 import { installOutbox } from './outboxService';
@@ -212,7 +213,90 @@ describe("a command declared keep: 'never'", () => {
   });
 });
 
+/** A multipart write, as a profile photo goes. */
+const upload = defineCommand<{ name: string }>({
+  kind: 'test.upload',
+  keep: 'never',
+  entity: () => 'photo',
+  method: 'PUT',
+  path: () => '/api/photos/me',
+  body: ({ name }) => {
+    const form = new FormData();
+    form.append('name', name);
+    return form;
+  },
+  onSent: (_dispatch, response) => {
+    calls.push(`sent ${JSON.stringify(response)}`);
+  },
+});
+
+describe('a multipart command', () => {
+  it('sends its FormData as it is, by XMLHttpRequest when the screen wants progress, and keeps nothing on the device', async () => {
+    const unregister = registerCommands(dispatch, [upload]);
+    install();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.reset({ status: 200, body: { id: 1 } });
+    const add = vi.spyOn(db.outbox, 'add');
+    const progress: number[] = [];
+
+    const result = await runCommand(upload, dispatch, { name: 'Anna' }, { userId: '7', onProgress: (fraction) => progress.push(fraction) });
+
+    expect(result).toMatchObject({ status: 'sent', response: { id: 1 } });
+    const sent = FakeXhr.sent[0];
+    expect(sent?.url).toBe('/api/photos/me');
+    expect(sent?.body).toBeInstanceOf(FormData);
+    expect((sent?.body as unknown as FormData).get('name')).toBe('Anna');
+    expect(sent?.requestHeaders['Content-Type']).toBeUndefined();
+    expect(sent?.requestHeaders.Authorization).toBe('Bearer tok');
+    expect(sent?.requestHeaders['Idempotency-Key']).toBe(result.entry.key);
+    expect(progress).toEqual([0.5, 1]);
+    expect(calls).toEqual(['sent {"id":1}']);
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+    add.mockRestore();
+    unregister();
+  });
+
+  it('a queued command may not carry a FormData body: files are never written to IndexedDB', async () => {
+    const queuedUpload = defineCommand<void>({ kind: 'test.queuedUpload', entity: () => 'photo', method: 'PUT', path: () => '/api/photos/me', body: () => new FormData() });
+    await expect(queuedUpload.send(dispatch, undefined, { userId: '7' })).rejects.toThrow(/keep: 'never'/);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('runCommand', () => {
+  it('keeps the per-field messages of a validation refusal', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    install();
+    net.respond(() => ({ status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'too long', type: 'value_error' }] } }));
+    const refused = await runCommand(rename, dispatch, { id: 4, name: 'x'.repeat(300) }, { userId: '7' });
+    expect(refused).toMatchObject({ status: 'refused', error: { status: 422, fields: [{ field: 'name', detail: 'too long' }] } });
+    unregister();
+  });
+
+  it('while a screen waits, the handlers know it (isAwaited), so a refusal is said once; a later replay is not awaited', async () => {
+    const seen: boolean[] = [];
+    const watched = defineCommand<{ id: number }>({
+      kind: 'test.watched',
+      entity: ({ id }) => `thing:${id}`,
+      method: 'PUT',
+      path: ({ id }) => `/api/things/${id}`,
+      body: () => ({}),
+      onRefused: (_dispatch, _error, entry) => {
+        seen.push(isAwaited(entry));
+      },
+    });
+    const unregister = registerCommands(dispatch, [watched]);
+    install();
+    net.respond(() => ({ status: 409, body: { detail: 'taken', reason: 'taken' } }));
+    await runCommand(watched, dispatch, { id: 1 }, { userId: '7' });
+    expect(seen).toEqual([true]);
+
+    await (await watched.send(dispatch, { id: 2 }, { userId: '7' })).settled;
+    expect(seen).toEqual([true, false]);
+    unregister();
+  });
+
   it('online gives the server answer; a refusal is said by the screen and leaves the outbox, so it holds nothing back', async () => {
     const unregister = registerCommands(dispatch, [rename]);
     install();

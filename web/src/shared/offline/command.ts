@@ -10,6 +10,7 @@ import type { DrainResult } from './replay';
 import { newIdempotencyKey } from '../lib/ids';
 import { outboxUserId } from './outboxSession';
 import { discardAction, enqueueAndDrain, sendOnline } from './outboxService';
+import type { UploadProgress } from './xhrFetch';
 
 /**
  * A dispatch that runs RTK Query cache thunks. A feature may not name the app's root state, so the
@@ -55,6 +56,11 @@ export interface SendOptions {
   userId?: string;
   /** Only for ending a session: the token the write ends (see OutboxEntry.revokes). */
   revokes?: string;
+  /**
+   * Only for a command declared keep: 'never': how much of the body has gone up, 0 to 1 (the
+   * request then goes by XMLHttpRequest, which reports it). A queued write has no progress to show.
+   */
+  onProgress?: UploadProgress;
 }
 
 /** Where a write stands once the outbox has tried it. */
@@ -101,6 +107,17 @@ async function settle(queued: OutboxEntry, drain: Promise<DrainResult | null>): 
   }
 }
 
+/**
+ * The Idempotency-Keys of the writes a screen is waiting for (runCommand). The screen says their
+ * refusal itself, so a command's onRefused rolls back but keeps its toast for a later replay.
+ */
+const awaitedKeys = new Set<string>();
+
+/** True while a screen waits for this write's answer and will say a refusal itself. */
+export function isAwaited(entry: OutboxEntry): boolean {
+  return awaitedKeys.has(entry.key);
+}
+
 /** The entry of a write that is never stored (keep: 'never'): it lives in memory while it is sent. */
 function transientEntry<Args>(spec: CommandSpec<Args>, args: Args, options: SendOptions): OutboxEntry {
   const now = Date.now();
@@ -135,19 +152,25 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
     ...spec,
     owns: (entry) => entry.kind === spec.kind,
     send: async (dispatch, args, options = {}) => {
+      const { onProgress, ...stored } = options;
       if (spec.keep === 'never') {
-        const entry = transientEntry(spec, args, options);
+        const entry = transientEntry(spec, args, stored);
         await spec.apply?.(dispatch, args);
-        return { entry, settled: sendOnline(entry).then(outcomeOf) };
+        return { entry, settled: sendOnline(entry, undefined, onProgress).then(outcomeOf) };
+      }
+      const body = spec.body?.(args);
+      // A file is never written to the device: a multipart write is declared keep: 'never'.
+      if (typeof FormData !== 'undefined' && body instanceof FormData) {
+        throw new Error(`The command ${spec.kind} sends a FormData body; declare it keep: 'never'`);
       }
       const { entry, drained } = await enqueueAndDrain({
         kind: spec.kind,
         entity: spec.entity(args),
         method: spec.method,
         path: spec.path(args),
-        body: spec.body?.(args),
+        body,
         meta: spec.meta?.(args),
-        ...options,
+        ...stored,
       });
       await spec.apply?.(dispatch, args);
       return { entry, settled: settle(entry, drained) };
@@ -204,7 +227,7 @@ export function refusalError(error: OutboxError): AppError {
     reason: error.reason,
     message: error.message,
     detail: error.detail,
-    fields: [],
+    fields: error.fields ?? [],
     retryAfterSeconds: null,
     extra: error.extra ?? {},
   };
@@ -221,7 +244,8 @@ export type CommandResult =
 /**
  * Sends a write and waits for its outcome, for screens where the person waits for the answer (a
  * form, a confirmation). A refusal is said by the screen, so its entry leaves the outbox at once:
- * it neither shows again as "not sent" nor holds back the next write of its entity.
+ * it neither shows again as "not sent" nor holds back the next write of its entity; while it waits,
+ * isAwaited(entry) is true, so a command's onRefused keeps its toast for later replays.
  */
 export async function runCommand<Args>(
   command: Command<Args>,
@@ -229,7 +253,15 @@ export async function runCommand<Args>(
   args: Args,
   options?: SendOptions,
 ): Promise<CommandResult> {
-  const outcome = await (await command.send(dispatch, args, options)).settled;
+  // The key is chosen here so that the handlers know, from the first attempt, that a screen waits.
+  const key = options?.key ?? newIdempotencyKey();
+  awaitedKeys.add(key);
+  let outcome: CommandOutcome;
+  try {
+    outcome = await (await command.send(dispatch, args, { ...options, key })).settled;
+  } finally {
+    awaitedKeys.delete(key);
+  }
   if (outcome.status !== 'refused') return outcome;
   if (command.keep !== 'never') await discardAction(outcome.entry.seq);
   return { status: 'refused', error: refusalError(outcome.error), entry: outcome.entry };

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { FieldError } from '../api/errors';
 
 /** A GET answer kept for offline reading, per user (anonymous visitors use ANONYMOUS_USER). */
 export interface CachedResponse {
@@ -27,6 +28,8 @@ export interface OutboxError {
   detail: string | null;
   /** The answer's other fields (say, the nearest free slots or the conflicting bookings); absent on old entries. */
   extra?: Record<string, unknown>;
+  /** The fields a validation refusal (422) names, each with its message; absent on old entries. */
+  fields?: FieldError[];
 }
 
 /**

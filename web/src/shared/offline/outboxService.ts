@@ -15,6 +15,7 @@ import { pruneResponses } from './responseCache';
 import { attachDrainTriggers, requestBackgroundSync } from './triggers';
 import { httpError } from '../api/errors';
 import { t } from '../i18n/t';
+import { xhrFetch, type UploadProgress } from './xhrFetch';
 
 /**
  * The app's one outbox. The app shell installs it once with the session and logout wiring;
@@ -136,9 +137,14 @@ export function offlineRefusal(): OutboxError {
  * moment) and the same registered handlers, but nothing is written to IndexedDB and nothing is
  * retried. Offline it is refused at once with an Italian reason; an answer that would put an entry
  * back in the queue (no connection, 5xx) refuses it with that answer's reason. Resolves with the
- * entry as it ended: 'sent' with the response, or 'failed' with lastError. Never rejects.
+ * entry as it ended: 'sent' with the response, or 'failed' with lastError. Never rejects. With
+ * onProgress the request goes by XMLHttpRequest, which reports how much of the body has gone up.
  */
-export async function sendOnline(entry: OutboxEntry, handlers: OutboxKindHandler | undefined = outboxHandlers.get(entry.kind)): Promise<OutboxEntry> {
+export async function sendOnline(
+  entry: OutboxEntry,
+  handlers: OutboxKindHandler | undefined = outboxHandlers.get(entry.kind),
+  onProgress?: UploadProgress,
+): Promise<OutboxEntry> {
   const now = Date.now();
   const refuse = async (error: OutboxError): Promise<OutboxEntry> => {
     const failed: OutboxEntry = { ...entry, state: 'failed', attempts: entry.attempts + 1, lastError: error, failedAt: now };
@@ -150,7 +156,8 @@ export async function sendOnline(entry: OutboxEntry, handlers: OutboxKindHandler
     return failed;
   };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return refuse(offlineRefusal());
-  const outcome = await sendEntry(entry, outboxSession(), { fetch: (input, init) => fetch(input, init), baseUrl: '', now: Date.now });
+  const send: typeof fetch = onProgress ? xhrFetch(onProgress) : (input, init) => fetch(input, init);
+  const outcome = await sendEntry(entry, outboxSession(), { fetch: send, baseUrl: '', now: Date.now });
   switch (outcome.type) {
     case 'sent': {
       const sent: OutboxEntry = { ...entry, state: 'sent', attempts: entry.attempts + 1, sentAt: Date.now(), response: outcome.response };

@@ -70,7 +70,7 @@ export type SendOutcome =
   | { type: 'retry'; error: AppError; delayMs: number | null; network: boolean };
 
 export function toOutboxError(error: AppError): OutboxError {
-  return { status: error.status, reason: error.reason, message: error.message, detail: error.detail, extra: error.extra };
+  return { status: error.status, reason: error.reason, message: error.message, detail: error.detail, extra: error.extra, fields: error.fields };
 }
 
 /** 409 while the first request with the same key is still in flight (or the server is busy) is worth waiting for. */
@@ -90,9 +90,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** How one request of a write is made: the fetch, the site's base and the clock (for Retry-After). */
 export interface SendIO {
-fetch: typeof fetch;
-baseUrl: string;
-now: () => number;
+  fetch: typeof fetch;
+  baseUrl: string;
+  now: () => number;
 }
 
 /**
@@ -105,13 +105,15 @@ export async function sendEntry(entry: OutboxEntry, session: OutboxSession | nul
   if (entry.revokes) headers.Authorization = `Bearer ${entry.revokes}`;
   else if (entry.userId !== '' && session) headers.Authorization = `Bearer ${session.token}`;
   const hasBody = entry.body !== null && entry.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file) goes as it is: the browser writes its multipart Content-Type and boundary.
+  const multipart = typeof FormData !== 'undefined' && entry.body instanceof FormData;
+  if (hasBody && !multipart) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await io.fetch(io.baseUrl + entry.path, {
       method: entry.method,
       headers,
-      body: hasBody ? JSON.stringify(entry.body) : undefined,
+      body: multipart ? (entry.body as FormData) : hasBody ? JSON.stringify(entry.body) : undefined,
       credentials: 'same-origin',
     });
   } catch (cause) {

@@ -34,11 +34,8 @@ export interface UpdateProfileArgs {
   email: string;
   location: string;
   picture?: File | null;
-  /** Set when a lost answer may be retried from the outbox with the same key. */
-  idempotencyKey?: string;
 }
 
-/** Builds the multipart body of PUT /api/users/me (customer spec, section 7). */
 /** The text fields of a profile edit as JSON: what the outbox sends, and the direct call without a photo. */
 export function profileJson(
   args: Pick<UpdateProfileArgs, 'name' | 'email' | 'location'>,
@@ -46,6 +43,7 @@ export function profileJson(
   return { name: args.name.trim(), email: args.email.trim(), location: args.location.trim() };
 }
 
+/** Builds the multipart body of PUT /api/users/me (customer spec, section 7). */
 export function profileForm(args: UpdateProfileArgs): FormData {
   const form = new FormData();
   form.append('name', args.name.trim());
@@ -56,8 +54,8 @@ export function profileForm(args: UpdateProfileArgs): FormData {
 }
 
 /**
- * Accounts (issue 3): the signed-in person's own profile. The sign-in calls are commands that are
- * never kept on the device (commands.ts); their answers are parsed with parseSignIn.
+ * Accounts (issue 3): the signed-in person's own profile. Its edits and the sign-in calls are
+ * commands (commands.ts); the sign-in answers are parsed with parseSignIn.
  */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -66,29 +64,9 @@ export const authApi = api.injectEndpoints({
       transformResponse: parseProfile,
       providesTags: ['Profile'],
     }),
-    updateProfile: build.mutation<Profile, UpdateProfileArgs>({
-      // Without a photo the body is the JSON the outbox would send, so a retry with the same key is
-      // replayed by the server rather than refused as another request.
-      query: (args) => ({
-        url: '/users/me',
-        method: 'PUT',
-        body: args.picture ? profileForm(args) : profileJson(args),
-        headers: args.idempotencyKey ? { 'Idempotency-Key': args.idempotencyKey } : undefined,
-      }),
-      transformResponse: parseProfile,
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getProfile', undefined, data));
-        } catch {
-          // The form shows the failure; the cache keeps what the server last said.
-        }
-      },
-    }),
   }),
 });
 
 export const {
   useGetProfileQuery,
-  useUpdateProfileMutation,
 } = authApi;

@@ -1,13 +1,13 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../shared/api/api';
-import { staleReducer } from '../../../shared/api/staleSlice';
 import { db } from '../../../shared/offline/db';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { FakeXhr } from '../../../test/fakeXhr';
+import { commandWiring, requestOf } from '../../../test/offline';
+import { apiStore } from '../../../test/session';
 import { authApi } from '../api/authApi';
+import { authCommands } from '../commands';
 import type { Account } from '../lib/account';
 import { EditProfileModal } from './EditProfileModal';
 
@@ -18,19 +18,12 @@ const account: Account = {
 
 let requests: { method: string; path: string; contentType: string; form: FormData | null; key: string | null; text: string | null }[];
 let reply: { status: number; body: unknown };
+const wiring = commandWiring();
 
 function renderModal() {
-  const store = configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
-    preloadedState: {
-      session: {
-        user: { access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false },
-        rememberMe: false,
-      },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
+  const store = apiStore({ access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false });
   store.dispatch(authApi.util.upsertQueryData('getProfile', undefined, { user: account, has_designer: false, matched_designers: [] }));
+  wiring.wire(store.dispatch, authCommands, { userId: '4', token: 't' });
   const onClose = vi.fn();
   render(
     <Provider store={store}>
@@ -50,7 +43,8 @@ beforeEach(async () => {
   await db.outbox.clear();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: Request) => {
+    vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const input = requestOf(url, init);
       const contentType = input.headers.get('Content-Type') ?? '';
       const form = contentType.startsWith('multipart/') ? await input.formData() : null;
       const text = form === null && input.method !== 'GET' ? await input.text() : null;
@@ -60,8 +54,9 @@ beforeEach(async () => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await wiring.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -120,6 +115,7 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     const created = vi.fn(() => 'blob:preview');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const { onClose, store } = renderModal();
+    const add = vi.spyOn(db.outbox, 'add');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [jpegFile('io.jpg')] } });
     await waitFor(() => expect(screen.getByAltText('Foto del profilo di Anna Rossi').getAttribute('src')).toBe('blob:preview'));
@@ -132,7 +128,48 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     expect(sent?.form?.get('name')).toBe('Anna Rossi');
     // jsdom's File does not survive the trip into Node's FormData intact; that a file part went is what counts here.
     expect(sent?.form?.has('profile_picture')).toBe(true);
+    expect(sent?.key).toBeTruthy();
     expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Milano');
+    // The photo went through the account.updatePhoto command, which never writes to IndexedDB.
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('with a photo, puts the server’s per-field 422 messages on their fields and keeps nothing', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    reply = { status: 422, body: { detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }], reason: 'validation' } };
+    const { onClose } = renderModal();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [jpegFile('io.jpg')] } });
+    await screen.findByRole('button', { name: 'Annulla la nuova foto' });
+    save();
+    expect(await screen.findByText('Formato email non valido')).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'PUT' && r.form?.has('profile_picture'))).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('with a photo, reports the upload’s progress through the command send path (XMLHttpRequest)', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.reset({ status: 200, body: { user: { ...account, name: 'Anna Bianchi' }, designer: null, matched_designers: [] } });
+    const { editAccountWithPhoto } = await import('../commands');
+    const { runCommand } = await import('../../../shared/offline/command');
+    const { store } = renderModal();
+    const progress: number[] = [];
+    const result = await runCommand(
+      editAccountWithPhoto,
+      store.dispatch,
+      { userId: 4, values: { name: 'Anna Bianchi', email: 'anna@example.com', location: 'Roma' }, picture: jpegFile('io.jpg') },
+      { userId: '4', onProgress: (fraction) => progress.push(fraction) },
+    );
+    expect(result).toMatchObject({ status: 'sent', response: {} });
+    expect(progress).toEqual([0.5, 1]);
+    expect(FakeXhr.sent[0]?.url).toBe('/api/users/me');
+    expect(FakeXhr.sent[0]?.body).toBeInstanceOf(FormData);
+    await waitFor(() => expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.name).toBe('Anna Bianchi'));
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('puts a taken e-mail on the e-mail field', async () => {
@@ -195,6 +232,8 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     save();
     expect(await screen.findByText(/per cambiare la foto serve una connessione/)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+    // Refused at once by the command: nothing sent, nothing kept.
+    expect(requests).toEqual([]);
     expect(await db.outbox.count()).toBe(0);
   });
 });

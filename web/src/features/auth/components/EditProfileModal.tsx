@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isUnreachable, type AppError } from '../../../shared/api/errors';
+import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
-import { newIdempotencyKey } from '../../../shared/lib/ids';
+import { useRunCommand } from '../../../shared/offline/command';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Avatar } from '../../../shared/ui/Avatar';
@@ -10,10 +10,9 @@ import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
-import { useUpdateProfileMutation } from '../api/authApi';
-import { editAccount } from '../commands';
+import { editAccount, editAccountWithPhoto } from '../commands';
 import { useAuthDispatch } from '../hooks/useAuthDispatch';
-import type { Account } from '../lib/account';
+import { parseProfile, type Account } from '../lib/account';
 import { isEmailTaken, isOffline } from '../lib/authErrors';
 import { checkPhotoContent, checkProfile, type ProfileField, type ProfileValues } from '../lib/profileValidation';
 import { syncStoredUser } from '../lib/session';
@@ -48,7 +47,9 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [checkingPhoto, setCheckingPhoto] = useState(false);
-  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const textEdit = useRunCommand(editAccount);
+  const photoEdit = useRunCommand(editAccountWithPhoto);
+  const isLoading = textEdit.busy || photoEdit.busy;
   const dispatch = useAuthDispatch();
   const online = useOnline();
   const fileId = useId();
@@ -95,36 +96,31 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
     if (problems.name) nameRef.current?.focus();
     else if (problems.email) emailRef.current?.focus();
     if (Object.keys(problems).length > 0) return;
-    if (!online) {
-      if (photo) {
-        setFormError(t('account.edit.offlinePhoto'));
-        return;
-      }
-      await editAccount.send(dispatch, { userId: account.id, values });
-      showToast(t('account.edit.queued'), { tone: 'info' });
+    // Text changes are the queued editAccount: sent at once online, kept for later offline (or when
+    // the server could not answer, with the same key, so the retry is replayed rather than applied
+    // twice). A new photo is never kept on the device: it goes now or is refused now.
+    const result = photo
+      ? await photoEdit.run({ userId: account.id, values, picture: photo })
+      : await textEdit.run({ userId: account.id, values });
+    if (result.status === 'queued') {
+      showToast(t(online ? 'account.edit.retrying' : 'account.edit.queued'), { tone: 'info' });
       onClose();
       return;
     }
-    const key = newIdempotencyKey();
-    try {
-      const profile = await updateProfile({ ...values, picture: photo, idempotencyKey: key }).unwrap();
-      dispatch(syncStoredUser(profile.user, profile.has_designer));
+    if (result.status === 'sent') {
+      try {
+        const profile = parseProfile(result.response);
+        dispatch(syncStoredUser(profile.user, profile.has_designer));
+      } catch {
+        // The cached profile is read again (the command's onSent); the stored user keeps its name.
+      }
       showToast(t('account.edit.saved'), { tone: 'success' });
       onClose();
-    } catch (caught) {
-      const error = caught as AppError;
-      // No answer, or a 502-504: the edit may have been applied. The outbox retries it with the same
-      // key, so the server replays its answer instead of applying it twice.
-      if (isUnreachable(error) && !photo) {
-        await editAccount.send(dispatch, { userId: account.id, values }, { key });
-        showToast(t(online ? 'account.edit.retrying' : 'account.edit.queued'), { tone: 'info' });
-        onClose();
-        return;
-      }
-      const problem = serverProblem(error);
-      if (problem.field) setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
-      else setFormError(isOffline(error) ? t('account.edit.offlinePhoto') : problem.text);
+      return;
     }
+    const problem = serverProblem(result.error);
+    if (problem.field) setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
+    else setFormError(isOffline(result.error) && photo ? t('account.edit.offlinePhoto') : problem.text);
   };
 
   // A field's message goes as soon as the field is corrected, not at the next save.

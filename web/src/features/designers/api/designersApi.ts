@@ -11,17 +11,10 @@ function designerOrThrow(raw: unknown): Designer {
   return designer;
 }
 
-export interface UpdateDesignerArgs {
-  id: number;
-  body: Schemas['DesignerFields'];
-  /** Set when a lost answer may be retried from the outbox with the same key. */
-  idempotencyKey?: string;
-}
-
 /**
  * Designer profiles: public pages read GET /api/designers/{id}; the dashboard reads the signed-in
- * designer through GET /api/users/me (which includes e-mail and phone); edits and deletion go to
- * /api/designers/{id}. Registration has its own path with upload progress (hooks/useRegistration).
+ * designer through GET /api/users/me (which includes e-mail and phone). Registration, edits and
+ * deletion are commands (commands.ts); registration reports its upload's progress.
  */
 export const designersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -39,27 +32,7 @@ export const designersApi = api.injectEndpoints({
       providesTags: (result) =>
         result?.designer ? [{ type: 'Designer', id: 'ME' }, { type: 'Designer', id: result.designer.id }] : [{ type: 'Designer', id: 'ME' }],
     }),
-    updateDesigner: build.mutation<Designer, UpdateDesignerArgs>({
-      query: ({ id, body, idempotencyKey }) => ({
-        url: `/designers/${id}`,
-        method: 'PUT',
-        body,
-        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-      }),
-      transformResponse: designerOrThrow,
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Designer', id }, 'Profile', 'Match']),
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(designersApi.util.updateQueryData('getMyDesigner', undefined, (draft) => {
-            draft.designer = data;
-          }));
-        } catch {
-          // The caller shows the failure; the cache keeps what the server last said.
-        }
-      },
-    }),
   }),
 });
 
-export const { useGetDesignerQuery, useGetMyDesignerQuery, useUpdateDesignerMutation } = designersApi;
+export const { useGetDesignerQuery, useGetMyDesignerQuery } = designersApi;

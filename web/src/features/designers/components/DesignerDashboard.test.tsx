@@ -100,6 +100,6 @@ describe('DesignerDashboard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dialog.textContent).toContain('Minimum budget must be at least €300'));
     expect(dialog.textContent).toContain('Please enter your years of experience');
     expect(dialog.textContent).toContain('Please write a short bio');
-    expect(vi.mocked(fetch).mock.calls.some(([input]) => (input instanceof Request ? input.method : 'GET') === 'PUT')).toBe(false);
+    expect(vi.mocked(fetch).mock.calls.some(([input, init]) => (input instanceof Request ? input.method : (init?.method ?? 'GET')) === 'PUT')).toBe(false);
   });
 });

@@ -1,12 +1,15 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
+import { db } from '../../../shared/offline/db';
 import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { FakeXhr } from '../../../test/fakeXhr';
+import { useDesignerRegistration } from '../hooks/useRegistration';
 import { DesignerRegistration } from './DesignerRegistration';
 
 const google = vi.hoisted(() => ({ onCredential: null as ((credential: string) => void) | null }));
@@ -22,11 +25,15 @@ function LoginProbe() {
   return <p>{`login ${location.search}`}</p>;
 }
 
-function renderRegistration() {
-  const store = configureStore({
+function newStore() {
+  return configureStore({
     reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+}
+
+function renderRegistration() {
+  const store = newStore();
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/designer-registration']}>
@@ -71,7 +78,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
+
+
 
 // A long form: rendering it many times is slow on a busy machine.
 describe('DesignerRegistration', { timeout: 30_000 }, () => {
@@ -87,6 +97,7 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
 
   it('goes to the password step, enforces its rules, registers and leads to /login', async () => {
     FakeXhr.reset({ status: 201, body: { id: 12, name: 'Chiara Galli' } });
+    const add = vi.spyOn(db.outbox, 'add');
     renderRegistration();
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
@@ -110,6 +121,60 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
       experience: 0, min_budget: 300, gallery_images: [],
     });
     expect(body).not.toHaveProperty('profile_picture');
+    // The designer.register command: an Idempotency-Key, no account's token, nothing kept on the device.
+    expect(FakeXhr.sent[0]?.requestHeaders['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(FakeXhr.sent[0]?.requestHeaders.Authorization).toBeUndefined();
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('offline, the registration is refused at once by its command with the Italian reason: nothing sent, nothing kept', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    FakeXhr.reset({ status: 201, body: { id: 12, name: 'Chiara Galli' } });
+    const add = vi.spyOn(db.outbox, 'add');
+    const store = newStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result } = renderHook(() => useDesignerRegistration(), { wrapper });
+    let outcome: Awaited<ReturnType<typeof result.current.withPassword>> | undefined;
+    await act(async () => {
+      outcome = await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza');
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { kind: 'network', reason: 'offline', message: 'Sei offline: questa operazione richiede la connessione. Riprova quando sei di nuovo online.' },
+    });
+    expect(FakeXhr.sent).toEqual([]);
+    expect(add).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('offline, the password step says so and keeps its button off', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    FakeXhr.reset();
+    renderRegistration();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continua' }));
+    fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'lunga-abbastanza' } });
+    fireEvent.input(screen.getByLabelText('Conferma password'), { target: { value: 'lunga-abbastanza' } });
+    expect((screen.getByRole('button', { name: 'Crea account designer' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(FakeXhr.sent).toEqual([]);
+  });
+
+  it('reports the upload’s progress from the command send path', async () => {
+    FakeXhr.reset({ status: 201, body: { id: 12, name: 'Chiara Galli' } });
+    const store = newStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result } = renderHook(() => useDesignerRegistration(), { wrapper });
+    expect(result.current.progress).toBe(0);
+    let outcome: Awaited<ReturnType<typeof result.current.withPassword>> | undefined;
+    await act(async () => {
+      outcome = await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza');
+    });
+    expect(outcome).toMatchObject({ ok: true, designer: { id: 12 } });
+    // FakeXhr reports half the body, then all of it.
+    expect(result.current.progress).toBe(1);
+    expect(result.current.sending).toBe(false);
+    expect(FakeXhr.sent[0]?.url).toBe('/api/designers');
   });
 
   it('keeps everything on a taken e-mail and marks the field on the way back', async () => {

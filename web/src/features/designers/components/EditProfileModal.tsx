@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { isUnreachable } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { newIdempotencyKey } from '../../../shared/lib/ids';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { logout } from '../../../shared/session/logout';
 import { Alert } from '../../../shared/ui/Alert';
@@ -12,13 +10,11 @@ import { TextField } from '../../../shared/ui/Field';
 import { Modal } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
 import { useRunCommand } from '../../../shared/offline/command';
-import { useUpdateDesignerMutation } from '../api/designersApi';
-import { deleteDesignerProfile } from '../commands';
-import { editDesignerProfile } from '../commands';
+import { deleteDesignerProfile, editDesignerProfile, editDesignerWithPictures } from '../commands';
 import { useDesignersDispatch } from '../hooks/useDesignersDispatch';
 import { useGalleryPicker, usePhotoPicker } from '../hooks/usePicturePicker';
 import type { Designer } from '../lib/designer';
-import { deletionError, profileUpdateError, toAppError, type ExplainedError } from '../lib/errors';
+import { deletionError, profileUpdateError, type ExplainedError } from '../lib/errors';
 import { editFormOf, editPayload, errorsByField, validateEdit, type EditForm, type FormError, type FormField } from '../lib/form';
 import { galleryChanged, galleryPayload } from '../lib/gallery';
 import { ErrorSummary } from './ErrorSummary';
@@ -64,7 +60,9 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
   const dispatch = useDesignersDispatch();
   const navigate = useNavigate();
   const online = useOnline();
-  const [updateDesigner, update] = useUpdateDesignerMutation();
+  const textEdit = useRunCommand(editDesignerProfile);
+  const pictureEdit = useRunCommand(editDesignerWithPictures);
+  const saving = textEdit.busy || pictureEdit.busy;
   const { run: deleteDesigner, busy: deleting } = useRunCommand(deleteDesignerProfile);
   const gallery = useGalleryPicker(designer.gallery_images);
   const photo = usePhotoPicker(designer.profile_picture);
@@ -107,7 +105,7 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
 
   const save = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (update.isLoading) return;
+    if (saving) return;
     setFailure(null);
     setOfflineImages(false);
     const found = validateEdit(form);
@@ -118,27 +116,20 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
     if (galleryChanged(designer.gallery_images, gallery.items)) body.gallery_images = galleryPayload(gallery.items);
     if (photo.changed) body.profile_picture = photo.value;
 
-    const key = newIdempotencyKey();
-    const queue = async (): Promise<void> => {
-      await editDesignerProfile.send(dispatch, { id: designer.id, body, patch: textPatch(form) }, { key });
+    // Text edits are the queued editDesignerProfile: sent at once online, kept for later offline
+    // (or when the server could not answer, with the same key, so the retry is replayed rather than
+    // applied twice). Pictures are never kept on the device: they go now or are refused now.
+    const result = picturesChanged
+      ? await pictureEdit.run({ id: designer.id, body })
+      : await textEdit.run({ id: designer.id, body, patch: textPatch(form) });
+    if (result.status === 'queued') {
       showToast(t(online ? 'designers.edit.retrying' : 'designers.edit.queued'), { tone: 'info' });
       onClose();
-    };
-    if (!online) {
-      if (picturesChanged) setOfflineImages(true);
-      else await queue();
       return;
     }
-    const result = await updateDesigner({ id: designer.id, body, idempotencyKey: key });
-    if ('error' in result && result.error) {
-      const error = toAppError(result.error);
-      // No answer, or a 502-504: the edit may have been applied. The outbox retries it with the
-      // same key, so the server replays its answer instead of applying it twice.
-      if (isUnreachable(error) && !picturesChanged) {
-        await queue();
-        return;
-      }
-      setFailure(profileUpdateError(error));
+    if (result.status === 'refused') {
+      if (result.error.reason === 'offline') setOfflineImages(true);
+      else setFailure(profileUpdateError(result.error));
       return;
     }
     showToast(t('designers.edit.saved'), { tone: 'success' });
@@ -158,7 +149,6 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
   };
 
   const byField = errorsByField(errors);
-  const saving = update.isLoading;
   const busyPictures = gallery.processing > 0 || photo.processing;
 
   if (view === 'delete') {

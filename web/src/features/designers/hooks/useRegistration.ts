@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { httpError, transportError, type AppError } from '../../../shared/api/errors';
-import { sendWithProgress } from '../../../shared/api/upload';
+import { runCommand, type CommandResult } from '../../../shared/offline/command';
+import { registerDesigner, registerDesignerWithGoogle } from '../commands';
+import { useDesignersDispatch } from './useDesignersDispatch';
 import { REGISTRATION_BUDGET, parseDesigner, type Designer } from '../lib/designer';
 import { profilePayload, type RegistrationForm } from '../lib/form';
 
@@ -33,17 +35,21 @@ export interface Registration {
   withGoogle: (payload: Record<string, unknown>, credential: string) => Promise<RegistrationOutcome>;
 }
 
+/** A registration belongs to no account yet: no token goes with it. */
+const ANONYMOUS = { userId: '' } as const;
+
 /**
- * Sends a designer registration (POST /api/designers, or /api/designers/google-auth with Google's
- * credential) and reports the upload's progress: with twelve pictures the body is large, and people
- * on a slow connection should see it moving. One registration at a time.
+ * Sends a designer registration (the registerDesigner command, or registerDesignerWithGoogle with
+ * Google's credential) and reports the upload's progress: with twelve pictures the body is large,
+ * and people on a slow connection should see it moving. One registration at a time.
  */
 export function useDesignerRegistration(): Registration {
+  const dispatch = useDesignersDispatch();
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState(0);
   const busy = useRef(false);
 
-  const send = useCallback(async (path: string, body: unknown): Promise<RegistrationOutcome> => {
+  const send = useCallback(async (run: (options: { userId: string; onProgress: (fraction: number) => void }) => Promise<CommandResult>): Promise<RegistrationOutcome> => {
     if (busy.current) {
       return { ok: false, error: httpError(409, { detail: 'A registration is already being sent', reason: 'idempotency_in_progress' }) };
     }
@@ -51,9 +57,10 @@ export function useDesignerRegistration(): Registration {
     setSending(true);
     setProgress(0);
     try {
-      const result = await sendWithProgress<unknown>({ method: 'POST', path, body, onProgress: setProgress });
-      if (result.error) return { ok: false, error: result.error };
-      const designer = parseDesigner(result.data);
+      const result = await run({ ...ANONYMOUS, onProgress: setProgress });
+      if (result.status === 'refused') return { ok: false, error: result.error };
+      // A command declared keep: 'never' is sent or refused, never queued.
+      const designer = result.status === 'sent' ? parseDesigner(result.response) : null;
       if (!designer) {
         return { ok: false, error: transportError('parse', 'Unexpected answer from the server') };
       }
@@ -65,12 +72,14 @@ export function useDesignerRegistration(): Registration {
   }, []);
 
   const withPassword = useCallback(
-    (payload: Record<string, unknown>, password: string) => send('/designers', { ...payload, password }),
-    [send],
+    (payload: Record<string, unknown>, password: string) =>
+      send((options) => runCommand(registerDesigner, dispatch, { ...payload, password }, options)),
+    [send, dispatch],
   );
   const withGoogle = useCallback(
-    (payload: Record<string, unknown>, credential: string) => send('/designers/google-auth', { credential, designer_data: payload }),
-    [send],
+    (payload: Record<string, unknown>, credential: string) =>
+      send((options) => runCommand(registerDesignerWithGoogle, dispatch, { credential, designer_data: payload }, options)),
+    [send, dispatch],
   );
   return { sending, progress, withPassword, withGoogle };
 }

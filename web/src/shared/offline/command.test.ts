@@ -177,6 +177,20 @@ describe("a command declared keep: 'never'", () => {
     unregister();
   });
 
+  it('is reconciled by its own handlers before the app has registered them (the offline layer starts later)', async () => {
+    net.respond(() => ({ status: 200, body: { access_token: 'early' } }));
+    const sent = await runCommand(signIn, dispatch, { email: 'a@example.com', password: 'segreta-123' }, { userId: '' });
+    expect(sent.status).toBe('sent');
+    expect(net.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(calls).toEqual(['sent {"access_token":"early"}']);
+
+    net.respond(() => ({ status: 422, body: { detail: 'Email non valida', reason: 'validation' } }));
+    const refused = await runCommand(signIn, dispatch, { email: 'x', password: 'segreta-123' }, { userId: '' });
+    expect(refused.status).toBe('refused');
+    expect(calls).toEqual(['sent {"access_token":"early"}', 'refused validation']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('offline is refused at once with an Italian reason: nothing is sent, nothing is kept', async () => {
     const unregister = registerCommands(dispatch, [signIn]);
     install();

@@ -5,7 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { OutboxEntry, OutboxError, OutboxMethod } from './db';
 import { loadOffline } from './lazy';
-import { outboxHandlers, type OutboxHandlerRegistry } from './outbox';
+import { outboxHandlers, type OutboxHandlerRegistry, type OutboxKindHandler } from './outbox';
 import type { DrainResult } from './replay';
 import { newIdempotencyKey } from '../lib/ids';
 import { outboxUserId } from './outboxSession';
@@ -156,7 +156,14 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
       if (spec.keep === 'never') {
         const entry = transientEntry(spec, args, stored);
         await spec.apply?.(dispatch, args);
-        return { entry, settled: sendOnline(entry, undefined, onProgress).then(outcomeOf) };
+        // Its own handlers, not the registry's: the app registers those when the offline layer
+        // starts (after the first screen), and a write sent before then must still be reconciled
+        // (a cache patched, an optimistic change rolled back).
+        const handlers: OutboxKindHandler = {
+          onSent: spec.onSent ? (response, sent) => spec.onSent?.(dispatch, response, sent) : undefined,
+          onFailed: spec.onRefused ? (error, failed) => spec.onRefused?.(dispatch, error, failed) : undefined,
+        };
+        return { entry, settled: sendOnline(entry, handlers, onProgress).then(outcomeOf) };
       }
       const body = spec.body?.(args);
       // A file is never written to the device: a multipart write is declared keep: 'never'.

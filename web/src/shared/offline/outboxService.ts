@@ -134,7 +134,7 @@ export function offlineRefusal(): OutboxError {
 /**
  * Sends a write that is never kept on the device (a command with keep: 'never': credentials, files,
  * admin changes): the same request as an outbox entry (sendEntry: Idempotency-Key, the token of the
- * moment) and the same registered handlers, but nothing is written to IndexedDB and nothing is
+ * moment) and the handlers it is given (a command passes its own), but nothing is written to IndexedDB and nothing is
  * retried. Offline it is refused at once with an Italian reason; an answer that would put an entry
  * back in the queue (no connection, 5xx) refuses it with that answer's reason. Resolves with the
  * entry as it ended: 'sent' with the response, or 'failed' with lastError. Never rejects. With

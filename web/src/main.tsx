@@ -40,17 +40,17 @@ setOutboxSession(() => {
 // worker controls the page), it starts when the connection returns, so what was queued meanwhile is
 // sent then rather than at the next visit.
 let offlineStart: Promise<void> | null = null;
-function startOfflineLayer(): void {
-  offlineStart ??= loadOffline()
+function startOfflineLayer(): Promise<void> {
+  return (offlineStart ??= loadOffline()
     .then(() => import('./app/offline'))
     .then(({ startOffline }) => startOffline(store, router))
     .catch(() => {
       offlineStart = null;
       window.addEventListener('online', startOfflineWhenIdle, { once: true });
-    });
+    }));
 }
 function startOfflineWhenIdle(): void {
-  whenIdle(startOfflineLayer);
+  whenIdle(() => void startOfflineLayer());
 }
 // An action queued before then (a tap in the first seconds) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);

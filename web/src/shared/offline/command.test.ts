@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeFetch } from '../../test/offline';
 import { setOnline } from '../../test/session';
 import { FakeXhr } from '../../test/fakeXhr';
-import { defineCommand, isAwaited, registerCommands, runCommand, type CommandDispatch } from './command';
+import { defineCommand, isAwaited, refusalSaidOnScreen, registerCommands, runCommand, type CommandDispatch } from './command';
+import { onOutboxNeeded } from './lazy';
 import { db, type OutboxEntry } from './db';
 import { OutboxHandlerRegistry } from './outbox';
 import { installOutbox } from './outboxService';
@@ -279,6 +280,48 @@ describe('a multipart command', () => {
 });
 
 describe('runCommand', () => {
+  it('online before the app has installed the outbox (a tap in the first seconds): it is installed and the write sent, not left queued', async () => {
+    const unregister = registerCommands(dispatch, [rename]);
+    onOutboxNeeded(async () => {
+      await Promise.resolve();
+      install();
+    });
+    try {
+      net.respond(() => ({ status: 200, body: { id: 4, name: 'Studio' } }));
+      const sent = await runCommand(rename, dispatch, { id: 4, name: 'Studio' }, { userId: '7' });
+      expect(sent).toMatchObject({ status: 'sent', response: { id: 4, name: 'Studio' } });
+      expect(net.calls).toHaveLength(1);
+    } finally {
+      onOutboxNeeded(() => undefined);
+      unregister();
+    }
+  });
+
+  it('a refusal the screen waited for is said by the screen only: the shell does not announce it again', async () => {
+    const refusedEntries: OutboxEntry[] = [];
+    const watched = defineCommand<{ id: number }>({
+      kind: 'test.said',
+      entity: ({ id }) => `thing:${id}`,
+      method: 'PUT',
+      path: ({ id }) => `/api/things/${id}`,
+      body: () => ({}),
+      onRefused: (_dispatch, _error, entry) => {
+        refusedEntries.push(entry);
+      },
+    });
+    const unregister = registerCommands(dispatch, [watched]);
+    install();
+    net.respond(() => ({ status: 409, body: { detail: 'taken', reason: 'taken' } }));
+    const refused = await runCommand(watched, dispatch, { id: 1 }, { userId: '7' });
+    expect(refused.status).toBe('refused');
+    expect(refusalSaidOnScreen(refused.entry)).toBe(true);
+    // Not awaited (a replay the person did not wait for): the shell announces it.
+    await (await watched.send(dispatch, { id: 2 }, { userId: '7' })).settled;
+    expect(refusedEntries).toHaveLength(2);
+    expect(refusalSaidOnScreen(refusedEntries[1]!)).toBe(false);
+    unregister();
+  });
+
   it('keeps the per-field messages of a validation refusal', async () => {
     const unregister = registerCommands(dispatch, [rename]);
     install();

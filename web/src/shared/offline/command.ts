@@ -61,6 +61,11 @@ export interface SendOptions {
    * request then goes by XMLHttpRequest, which reports it). A queued write has no progress to show.
    */
   onProgress?: UploadProgress;
+  /**
+   * A screen waits for the answer and says a refusal itself (runCommand sets it): the command's
+   * onRefused keeps its toast for later replays, and the shell does not announce it again.
+   */
+  awaited?: boolean;
 }
 
 /** Where a write stands once the outbox has tried it. */
@@ -118,6 +123,17 @@ export function isAwaited(entry: OutboxEntry): boolean {
   return awaitedKeys.has(entry.key);
 }
 
+/** The Idempotency-Keys of the writes whose refusal a screen has said, with the person there. */
+const saidOnScreen = new Set<string>();
+
+/**
+ * True for a refused write that a screen says itself (awaited, now or when it was refused): the
+ * shell's refusal notices leave it out, so a refusal is said once.
+ */
+export function refusalSaidOnScreen(entry: OutboxEntry): boolean {
+  return awaitedKeys.has(entry.key) || saidOnScreen.has(entry.key);
+}
+
 /** The entry of a write that is never stored (keep: 'never'): it lives in memory while it is sent. */
 function transientEntry<Args>(spec: CommandSpec<Args>, args: Args, options: SendOptions): OutboxEntry {
   const now = Date.now();
@@ -151,7 +167,26 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
   return {
     ...spec,
     owns: (entry) => entry.kind === spec.kind,
-    send: async (dispatch, args, options = {}) => {
+    send: async (dispatch, args, { awaited, ...options } = {}) => {
+      if (!awaited) return sendCommand(dispatch, args, options);
+      // The key is chosen here so that the handlers know, from the first attempt, that a screen waits.
+      const key = options.key ?? newIdempotencyKey();
+      awaitedKeys.add(key);
+      try {
+        const sending = await sendCommand(dispatch, args, { ...options, key });
+        const settled = sending.settled.then((outcome) => {
+          if (outcome.status === 'refused') saidOnScreen.add(key);
+          awaitedKeys.delete(key);
+          return outcome;
+        });
+        return { entry: sending.entry, settled };
+      } catch (error) {
+        awaitedKeys.delete(key);
+        throw error;
+      }
+    },
+  };
+  async function sendCommand(dispatch: CommandDispatch, args: Args, options: Omit<SendOptions, 'awaited'>): Promise<Sending> {
       const { onProgress, ...stored } = options;
       if (spec.keep === 'never') {
         const entry = transientEntry(spec, args, stored);
@@ -181,8 +216,7 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
       });
       await spec.apply?.(dispatch, args);
       return { entry, settled: settle(entry, drained) };
-    },
-  };
+  }
 }
 
 /** Any command, whatever its arguments (for lists of commands). */
@@ -260,15 +294,7 @@ export async function runCommand<Args>(
   args: Args,
   options?: SendOptions,
 ): Promise<CommandResult> {
-  // The key is chosen here so that the handlers know, from the first attempt, that a screen waits.
-  const key = options?.key ?? newIdempotencyKey();
-  awaitedKeys.add(key);
-  let outcome: CommandOutcome;
-  try {
-    outcome = await (await command.send(dispatch, args, { ...options, key })).settled;
-  } finally {
-    awaitedKeys.delete(key);
-  }
+  const outcome = await (await command.send(dispatch, args, { ...options, awaited: true })).settled;
   if (outcome.status !== 'refused') return outcome;
   if (command.keep !== 'never') await discardAction(outcome.entry.seq);
   return { status: 'refused', error: refusalError(outcome.error), entry: outcome.entry };

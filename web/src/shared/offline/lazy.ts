@@ -54,19 +54,20 @@ export function loadOfflineInBackground(): Promise<OfflineRuntime> {
   return loading ?? backgroundAllowed.then(() => loadOffline());
 }
 
-let startOutbox: () => void = () => undefined;
+let startOutbox: () => Promise<void> | void = () => undefined;
 
 /**
  * main.tsx installs the outbox once the first screen has settled; an action queued before that
- * (a tap in the first seconds) calls outboxNeeded, which starts it at once, so the action is sent
- * now rather than seconds later.
+ * (a tap in the first seconds) calls outboxNeeded, which starts it at once and resolves once it is
+ * installed (or could not be: its chunks out of reach), so the action is tried now, with the
+ * server's answer on the screen, rather than left queued until the outbox starts.
  */
-export function onOutboxNeeded(start: () => void): void {
+export function onOutboxNeeded(start: () => Promise<void> | void): void {
   startOutbox = start;
 }
 
-export function outboxNeeded(): void {
-  startOutbox();
+export function outboxNeeded(): Promise<void> {
+  return Promise.resolve(startOutbox());
 }
 
 function subscribeLoaded(listener: () => void): () => void {

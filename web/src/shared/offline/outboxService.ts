@@ -99,8 +99,9 @@ export async function enqueueAndDrain(
   input: Omit<EnqueueInput, 'userId'> & { userId?: string },
 ): Promise<{ entry: OutboxEntry; drained: Promise<DrainResult | null> }> {
   const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
-  // Queued before the app installed the outbox (a tap in the first seconds): install it now.
-  if (!runner) outboxNeeded();
+  // Queued before the app installed the outbox (a tap in the first seconds): install it now, and
+  // try the entry once it is there, so a screen that waits for the answer gets the server's.
+  if (!runner) await outboxNeeded();
   void requestBackgroundSync();
   return { entry, drained: drainOutbox() };
 }

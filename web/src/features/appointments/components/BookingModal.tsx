@@ -245,7 +245,8 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
       // A request refused earlier for this designer would hold this booking back (one designer's
       // bookings go out in order); this booking settles it.
       await dropStale();
-      const outcome = await (await requests.request(body, { designerName })).settled;
+      // Awaited: a refusal is said here, once (the shell's notices leave it out).
+      const outcome = await (await requests.request(body, { designerName }, { awaited: true })).settled;
       if (outcome.status === 'sent') {
         onBooked(outcome.response as CustomerAppointment);
         return;

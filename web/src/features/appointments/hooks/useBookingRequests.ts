@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useCommand, type Sending } from '../../../shared/offline/command';
+import { useCommand, type Sending, type SendOptions } from '../../../shared/offline/command';
 import { discardAction } from '../../../shared/offline/outboxService';
 import { useQueued } from '../../../shared/offline/useQueued';
 import type { BookingRequest } from '../api/appointmentsApi';
@@ -10,7 +10,7 @@ export interface BookingRequests {
   /** The signed-in person's requests not yet accepted by the server, oldest first. */
   requests: QueuedBooking[];
   /** Books: sent at once online (the outcome says what the server answered), queued offline. */
-  request: (body: BookingRequest, meta: BookingRequestMeta) => Promise<Sending>;
+  request: (body: BookingRequest, meta: BookingRequestMeta, options?: SendOptions) => Promise<Sending>;
   /** Drops a request (refused, or still waiting: then it never goes out). */
   dismiss: (request: QueuedBooking) => Promise<void>;
 }
@@ -37,7 +37,10 @@ export function useBookingRequests({ designerId, enabled = true }: BookingReques
   });
   const requests = useMemo(() => entries.map(queuedBookingOf).filter((request): request is QueuedBooking => request !== null), [entries]);
   const book = useCommand(bookAppointment);
-  const request = useCallback((body: BookingRequest, meta: BookingRequestMeta) => book({ body, meta }), [book]);
+  const request = useCallback(
+    (body: BookingRequest, meta: BookingRequestMeta, options?: SendOptions) => book({ body, meta }, options),
+    [book],
+  );
   const dismiss = useCallback(async (queued: QueuedBooking) => discardAction(queued.entry.seq), []);
   return { requests, request, dismiss };
 }

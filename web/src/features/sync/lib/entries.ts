@@ -1,3 +1,4 @@
+import { refusalSaidOnScreen } from '../../../shared/offline/command';
 import type { OutboxEntry } from '../../../shared/offline/db';
 import type { PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/sync';
@@ -50,7 +51,9 @@ export function refusalsToAnnounce(
   const refused = entries.filter((entry) => entry.state === 'failed');
   const failed = new Set(refused.map((entry) => entry.seq));
   const isNew = (entry: OutboxEntry): boolean => (known === null ? (entry.failedAt ?? 0) >= since : !known.has(entry.seq));
-  const fresh = refused.filter((entry) => isNew(entry) && !ANNOUNCED_BY_FEATURE.has(entry.kind)).sort((a, b) => a.seq - b.seq);
+  const fresh = refused
+    .filter((entry) => isNew(entry) && !ANNOUNCED_BY_FEATURE.has(entry.kind) && !refusalSaidOnScreen(entry))
+    .sort((a, b) => a.seq - b.seq);
   return { fresh, failed };
 }
 

@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { fetchFirstScreenData } from './app/firstData';
-import { whenFirstScreenSettled } from './app/firstScreen';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
@@ -32,13 +31,12 @@ setOutboxSession(() => {
   return user ? { userId: String(user.id), token: user.access_token } : null;
 });
 
-// The offline layer (Dexie, the outbox and its handlers) starts once the first screen has settled
-// (its code, data and pictures are there: app/firstScreen.ts) and the browser is idle: the first
-// route paints without waiting for IndexedDB or competing with it. The shell's outbox counts wait
-// for the same moment; the first API answer to keep loads the runtime earlier (shared/api/baseQuery.ts).
-// If its chunks cannot be fetched (the connection dropped during a first visit, before the service
-// worker controls the page), it starts when the connection returns, so what was queued meanwhile is
-// sent then rather than at the next visit.
+// The offline layer (Dexie, the outbox and each command's handlers) starts after the first page has
+// loaded, when the browser is idle: the first route paints without waiting for IndexedDB, and the
+// commands' code is there before the connection can drop (a tap offline on a first visit must find
+// it). If its chunks cannot be fetched (the connection dropped during a first visit, before the
+// service worker controls the page), it starts when the connection returns, so what was queued
+// meanwhile is sent then rather than at the next visit.
 let offlineStart: Promise<void> | null = null;
 function startOfflineLayer(): Promise<void> {
   return (offlineStart ??= loadOffline()
@@ -50,17 +48,14 @@ function startOfflineLayer(): Promise<void> {
     }));
 }
 function startOfflineWhenIdle(): void {
+  allowBackgroundOffline();
   whenIdle(() => void startOfflineLayer());
 }
-// An action queued before then (a tap in the first seconds) starts it at once, so it is sent now.
+// An action taken before then (a tap in the first second) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);
-// The service worker's first install downloads every chunk of the app (its precache): it registers
-// at the same moment, so that download does not share the network with the first screen.
-void whenFirstScreenSettled({ router, store }).then(() => {
-  allowBackgroundOffline();
-  startOfflineWhenIdle();
-  registerServiceWorker();
-});
+if (document.readyState === 'complete') startOfflineWhenIdle();
+else window.addEventListener('load', startOfflineWhenIdle, { once: true });
+registerServiceWorker();
 startPush(store, (path) => void router.navigate(path));
 
 const container = document.getElementById('root');

@@ -1,8 +1,11 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { registerCommands, type AnyCommand, type CommandDispatch } from '../shared/offline/command';
 import { db, InternoDatabase } from '../shared/offline/db';
 import { installOutbox } from '../shared/offline/outboxService';
 import type { OutboxSession } from '../shared/offline/replay';
 import type { DrainLock } from '../shared/offline/lock';
+import { setOnline } from './session';
 
 /** Test helpers for the offline layer: a fresh database, a controllable clock and a scripted fetch. */
 
@@ -119,6 +122,36 @@ export function commandWiring() {
       const current = stop;
       stop = async () => {};
       await current();
+    },
+  };
+}
+
+/**
+ * A screen test's command set-up, as the app has it: before each test an empty outbox, a recording
+ * fetch answering with `respond`, the connection on (then `setUp`, for a test's own state); after
+ * each, the outbox and the commands unwired, the screen unmounted, the globals restored.
+ */
+export function commandTestbed(respond: Responder, setUp?: () => void | Promise<void>) {
+  const wiring = commandWiring();
+  let net = fakeFetch();
+  beforeEach(async () => {
+    await db.outbox.clear();
+    net = fakeFetch();
+    net.respond(respond);
+    vi.stubGlobal('fetch', net.fetch);
+    setOnline(true);
+    await setUp?.();
+  });
+  afterEach(async () => {
+    await wiring.stop();
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return {
+    wiring,
+    /** This test's fetch (a new one each test). */
+    get net(): FakeFetch {
+      return net;
     },
   };
 }

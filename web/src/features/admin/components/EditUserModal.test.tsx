@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/offline/db';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
-import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandTestbed } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { AdminUser } from '../api/adminApi';
 import { adminCommands } from '../commands';
@@ -17,12 +17,11 @@ const ADMIN: StoredUser = {
 
 const USER = { id: 12, name: 'Giulia Verdi', email: 'giulia@example.com', location: 'Milano' } as AdminUser;
 
-let net: FakeFetch;
-const wiring = commandWiring();
+const bed = commandTestbed((call) => (call.method === 'PUT' ? { status: 200, body: { ...USER, name: 'Giulia Bianchi' } } : { status: 404, body: { detail: 'Not Found' } }));
 
 function renderModal(onClose = vi.fn()) {
   const store = apiStore(ADMIN);
-  wiring.wire(store.dispatch, adminCommands, { userId: '1', token: 'admin-tok' });
+  bed.wiring.wire(store.dispatch, adminCommands, { userId: '1', token: 'admin-tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -35,7 +34,7 @@ function renderModal(onClose = vi.fn()) {
 }
 
 function puts() {
-  return net.calls.filter((call) => call.method === 'PUT');
+  return bed.net.calls.filter((call) => call.method === 'PUT');
 }
 
 function rename(name: string): void {
@@ -43,19 +42,7 @@ function rename(name: string): void {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 
-beforeEach(async () => {
-  await db.outbox.clear();
-  net = fakeFetch();
-  net.respond((call) => (call.method === 'PUT' ? { status: 200, body: { ...USER, name: 'Giulia Bianchi' } } : { status: 404, body: { detail: 'Not Found' } }));
-  vi.stubGlobal('fetch', net.fetch);
-  setOnline(true);
-});
 
-afterEach(async () => {
-  await wiring.stop();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('an admin edit of an account (the updateAdminUser command, never kept on the device)', () => {
   it('online is sent at once with its Idempotency-Key and the admin token; the dialog closes', async () => {
@@ -72,7 +59,7 @@ describe('an admin edit of an account (the updateAdminUser command, never kept o
   });
 
   it("shows the server's refusal in the dialog, which stays open", async () => {
-    net.respond(() => ({ status: 409, body: { detail: 'Email already registered', reason: 'email_taken' } }));
+    bed.net.respond(() => ({ status: 409, body: { detail: 'Email already registered', reason: 'email_taken' } }));
     const onClose = renderModal();
     rename('Giulia Bianchi');
     await screen.findByText('This email address is already registered. Please use a different email.');

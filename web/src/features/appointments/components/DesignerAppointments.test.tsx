@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/offline/db';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandTestbed } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { DesignerAppointment } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
@@ -23,13 +23,29 @@ const CANCELLED: DesignerAppointment = {
   reason: '', cancelled_by: 'customer', id: 7, created_at: DATE, updated_at: DATE,
 };
 
-let net: FakeFetch;
 let list: DesignerAppointment[];
-const wiring = commandWiring();
+const bed = commandTestbed(
+  (call) => {
+    if (call.url.endsWith('/api/events/ticket')) return { status: 200, body: { ticket: 't' } };
+    if (call.method === 'GET' && call.url.includes('/api/appointments/designer')) {
+      return { status: 200, body: { appointments: list, counts: { all: list.length, pending: 0, confirmed: 0, completed: 0, cancelled: list.length }, total: list.length, has_more: false } };
+    }
+    if (call.method === 'DELETE' && call.url.endsWith('/api/appointments/7')) {
+      list = [];
+      return { status: 200, body: { appointment_id: 7, message: 'deleted' } };
+    }
+    return { status: 404, body: { detail: 'Not Found' } };
+  },
+  async () => {
+    await db.responses.clear();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    list = [CANCELLED];
+  },
+);
 
 function renderPanel() {
   const store = apiStore(DESIGNER);
-  wiring.wire(store.dispatch, appointmentCommands, { userId: '9', token: 'tok' });
+  bed.wiring.wire(store.dispatch, appointmentCommands, { userId: '9', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -40,7 +56,7 @@ function renderPanel() {
 }
 
 function deletes() {
-  return net.calls.filter((call) => call.method === 'DELETE');
+  return bed.net.calls.filter((call) => call.method === 'DELETE');
 }
 
 async function deleteCard(): Promise<void> {
@@ -49,32 +65,7 @@ async function deleteCard(): Promise<void> {
   fireEvent.click(screen.getByRole('button', { name: 'Elimina' }));
 }
 
-beforeEach(async () => {
-  await db.outbox.clear();
-  await db.responses.clear();
-  vi.stubGlobal('EventSource', FakeEventSource);
-  list = [CANCELLED];
-  net = fakeFetch();
-  net.respond((call) => {
-    if (call.url.endsWith('/api/events/ticket')) return { status: 200, body: { ticket: 't' } };
-    if (call.method === 'GET' && call.url.includes('/api/appointments/designer')) {
-      return { status: 200, body: { appointments: list, counts: { all: list.length, pending: 0, confirmed: 0, completed: 0, cancelled: list.length }, total: list.length, has_more: false } };
-    }
-    if (call.method === 'DELETE' && call.url.endsWith('/api/appointments/7')) {
-      list = [];
-      return { status: 200, body: { appointment_id: 7, message: 'deleted' } };
-    }
-    return { status: 404, body: { detail: 'Not Found' } };
-  });
-  vi.stubGlobal('fetch', net.fetch);
-  setOnline(true);
-});
 
-afterEach(async () => {
-  await wiring.stop();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("a designer deletes a cancelled appointment (the deleteAppointment command, never kept on the device)", () => {
   it('online is sent at once with its Idempotency-Key and the list is read again without it', async () => {

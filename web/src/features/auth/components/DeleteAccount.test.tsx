@@ -1,19 +1,18 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../../shared/offline/db';
-import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandTestbed } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { authCommands } from '../commands';
 import { DeleteAccount } from './DeleteAccount';
 
-let net: FakeFetch;
-const wiring = commandWiring();
+const bed = commandTestbed((call) => (call.method === 'DELETE' ? { status: 204 } : { status: 404, body: { detail: 'Not Found' } }));
 
 function renderZone() {
   const store = apiStore(ANNA);
-  wiring.wire(store.dispatch, authCommands, { userId: '5', token: 'tok' });
+  bed.wiring.wire(store.dispatch, authCommands, { userId: '5', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/profilo']}>
@@ -29,7 +28,7 @@ function renderZone() {
 }
 
 function deletes() {
-  return net.calls.filter((call) => call.method === 'DELETE');
+  return bed.net.calls.filter((call) => call.method === 'DELETE');
 }
 
 function confirmDeletion(): void {
@@ -37,19 +36,7 @@ function confirmDeletion(): void {
   fireEvent.click(screen.getByRole('button', { name: 'Elimina definitivamente' }));
 }
 
-beforeEach(async () => {
-  await db.outbox.clear();
-  net = fakeFetch();
-  net.respond((call) => (call.method === 'DELETE' ? { status: 204 } : { status: 404, body: { detail: 'Not Found' } }));
-  vi.stubGlobal('fetch', net.fetch);
-  setOnline(true);
-});
 
-afterEach(async () => {
-  await wiring.stop();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('deleting the account (the deleteAccount command, never kept on the device)', () => {
   it('online is sent at once with its Idempotency-Key and the token, then the device logs out and goes home', async () => {
@@ -66,7 +53,7 @@ describe('deleting the account (the deleteAccount command, never kept on the dev
   });
 
   it('a refusal keeps the person signed in and says so', async () => {
-    net.respond(() => ({ status: 403, body: { detail: 'Forbidden', reason: 'forbidden' } }));
+    bed.net.respond(() => ({ status: 403, body: { detail: 'Forbidden', reason: 'forbidden' } }));
     const store = renderZone();
     confirmDeletion();
     await screen.findByText("Non siamo riusciti a eliminare l'account. Riprova.");

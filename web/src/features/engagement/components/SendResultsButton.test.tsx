@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../../shared/offline/db';
-import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandTestbed } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { engagementCommands } from '../commands';
 import { SendResultsButton } from './SendResultsButton';
@@ -13,12 +13,14 @@ const ANALYSIS = {
   style_percentages: { moderno: 10, classico: 10, industriale: 10, scandinavo: 60, minimalista: 10 },
 };
 
-let net: FakeFetch;
-const wiring = commandWiring();
+const bed = commandTestbed((call) =>
+    call.method === 'POST' && call.url.endsWith('/api/email/send-results')
+      ? { status: 202, body: { email: 'anna@example.com', message: 'queued' } }
+      : { status: 404, body: { detail: 'Not Found' } },);
 
 function renderButton() {
   const store = apiStore(ANNA);
-  wiring.wire(store.dispatch, engagementCommands, { userId: '5', token: 'tok' });
+  bed.wiring.wire(store.dispatch, engagementCommands, { userId: '5', token: 'tok' });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -30,7 +32,7 @@ function renderButton() {
 }
 
 function posts() {
-  return net.calls.filter((call) => call.method === 'POST');
+  return bed.net.calls.filter((call) => call.method === 'POST');
 }
 
 function openAndSend(): void {
@@ -38,23 +40,7 @@ function openAndSend(): void {
   fireEvent.click(screen.getByRole('button', { name: 'Invia' }));
 }
 
-beforeEach(async () => {
-  await db.outbox.clear();
-  net = fakeFetch();
-  net.respond((call) =>
-    call.method === 'POST' && call.url.endsWith('/api/email/send-results')
-      ? { status: 202, body: { email: 'anna@example.com', message: 'queued' } }
-      : { status: 404, body: { detail: 'Not Found' } },
-  );
-  vi.stubGlobal('fetch', net.fetch);
-  setOnline(true);
-});
 
-afterEach(async () => {
-  await wiring.stop();
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('the results e-mail (the sendResults command, never kept on the device)', () => {
   it('online is sent at once with its Idempotency-Key, and the dialog closes', async () => {
@@ -70,7 +56,7 @@ describe('the results e-mail (the sendResults command, never kept on the device)
   });
 
   it("says the server's refusal in the dialog", async () => {
-    net.respond(() => ({ status: 429, body: { detail: 'Too many e-mails', reason: 'email_throttled' } }));
+    bed.net.respond(() => ({ status: 429, body: { detail: 'Too many e-mails', reason: 'email_throttled' } }));
     renderButton();
     openAndSend();
     await screen.findByText('Hai già inviato troppe email a questo indirizzo. Riprova più tardi.');

@@ -1,10 +1,10 @@
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/offline/db';
 import { pushCommands } from '../../../shared/push/commands';
-import { commandWiring, fakeFetch, type FakeFetch } from '../../../test/offline';
+import { commandTestbed } from '../../../test/offline';
 import { ANNA, apiStore, setOnline } from '../../../test/session';
 import { usePushOptIn } from './usePushOptIn';
 
@@ -16,38 +16,25 @@ vi.mock('../../../shared/push/device', () => ({
   unsubscribeDevice: () => Promise.resolve(),
 }));
 
-let net: FakeFetch;
-const wiring = commandWiring();
-
-function renderOptIn() {
-  const store = apiStore(ANNA);
-  wiring.wire(store.dispatch, pushCommands, { userId: '5', token: 'tok' });
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  return renderHook(() => usePushOptIn(), { wrapper });
-}
-
-function puts() {
-  return net.calls.filter((call) => call.method === 'PUT');
-}
-
-beforeEach(async () => {
-  await db.outbox.clear();
-  net = fakeFetch();
-  net.respond((call) => {
+const bed = commandTestbed((call) => {
     if (call.url.endsWith('/api/push/preferences') && call.method === 'GET') return { status: 200, body: { messages: true, appointments: true, reminders: true } };
     if (call.url.endsWith('/api/push/preferences') && call.method === 'PUT') return { status: 200, body: call.body };
     if (call.url.endsWith('/api/push/subscriptions')) return { status: 200, body: [] };
     return { status: 404, body: { detail: 'Not Found' } };
   });
-  vi.stubGlobal('fetch', net.fetch);
-  setOnline(true);
-});
 
-afterEach(async () => {
-  await wiring.stop();
-  cleanup();
-  vi.unstubAllGlobals();
-});
+function renderOptIn() {
+  const store = apiStore(ANNA);
+  bed.wiring.wire(store.dispatch, pushCommands, { userId: '5', token: 'tok' });
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  return renderHook(() => usePushOptIn(), { wrapper });
+}
+
+function puts() {
+  return bed.net.calls.filter((call) => call.method === 'PUT');
+}
+
+
 
 describe('the push switches (the setPushPreferences command, never kept on the device)', () => {
   it('online a switch is sent at once with its Idempotency-Key and shows the answer', async () => {

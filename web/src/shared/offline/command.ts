@@ -5,7 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { OutboxEntry, OutboxError, OutboxMethod } from './db';
 import { loadOffline } from './lazy';
-import { outboxHandlers, type OutboxHandlerRegistry, type OutboxKindHandler } from './outbox';
+import { newEntry, outboxHandlers, type OutboxHandlerRegistry, type OutboxKindHandler } from './outbox';
 import type { DrainResult } from './replay';
 import { newIdempotencyKey } from '../lib/ids';
 import { outboxUserId } from './outboxSession';
@@ -136,30 +136,18 @@ export function refusalSaidOnScreen(entry: OutboxEntry): boolean {
 
 /** The entry of a write that is never stored (keep: 'never'): it lives in memory while it is sent. */
 function transientEntry<Args>(spec: CommandSpec<Args>, args: Args, options: SendOptions): OutboxEntry {
-  const now = Date.now();
-  return {
-    seq: 0,
-    key: options.key ?? newIdempotencyKey(),
+  const input = {
     kind: spec.kind,
     entity: spec.entity(args),
     method: spec.method,
     path: spec.path(args),
-    body: spec.body?.(args) ?? null,
+    body: spec.body?.(args),
     meta: spec.meta?.(args),
     userId: options.userId ?? outboxUserId(),
-    ...(options.revokes ? { revokes: options.revokes } : {}),
-    createdAt: now,
-    attempts: 0,
-    nextAttemptAt: now,
-    lastError: null,
-    state: 'sending',
-    claimedBy: null,
-    claimedAt: null,
-    sentAt: null,
-    response: null,
-    needsReview: false,
-    reviewedAt: null,
+    revokes: options.revokes,
+    key: options.key,
   };
+  return { ...newEntry(input), seq: 0, state: 'sending' };
 }
 
 /** Declares a write. Each feature exports its commands from features/<feature>/commands.ts. */

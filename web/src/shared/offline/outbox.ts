@@ -52,9 +52,9 @@ export class OutboxHandlerRegistry {
 
 export const outboxHandlers = new OutboxHandlerRegistry();
 
-/** Adds an action to the outbox and returns it with its sequence number and Idempotency-Key. */
-export async function enqueue(database: InternoDatabase, input: EnqueueInput, now: number = Date.now()): Promise<OutboxEntry> {
-  const draft: Omit<OutboxEntry, 'seq'> = {
+/** An action as a new outbox entry, not yet stored: pending, never tried, with its Idempotency-Key. */
+export function newEntry(input: EnqueueInput, now: number = Date.now()): Omit<OutboxEntry, 'seq'> {
+  return {
     key: input.key ?? newIdempotencyKey(),
     kind: input.kind,
     entity: input.entity,
@@ -76,6 +76,11 @@ export async function enqueue(database: InternoDatabase, input: EnqueueInput, no
     needsReview: false,
     reviewedAt: null,
   };
+}
+
+/** Adds an action to the outbox and returns it with its sequence number and Idempotency-Key. */
+export async function enqueue(database: InternoDatabase, input: EnqueueInput, now: number = Date.now()): Promise<OutboxEntry> {
+  const draft = newEntry(input, now);
   const seq = await database.outbox.add(draft as OutboxEntry);
   return { ...draft, seq };
 }

@@ -7,6 +7,7 @@ import { onOutboxNeeded } from './lazy';
 import { db, type OutboxEntry } from './db';
 import { OutboxHandlerRegistry } from './outbox';
 import { installOutbox } from './outboxService';
+import { setOutboxSession } from './outboxSession';
 import { matchesQueued } from './useQueued';
 
 let net: FakeFetch;
@@ -225,6 +226,35 @@ describe("a command declared keep: 'never'", () => {
     expect(net.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
     expect(await db.outbox.count()).toBe(0);
     unregister();
+  });
+});
+
+describe('a session the server no longer takes', () => {
+  it("is closed by a keep: 'never' write answered 401 before the app installed the outbox (the logout rule comes with it)", async () => {
+    const archive = defineCommand<{ id: number }>({
+      kind: 'test.archive',
+      keep: 'never',
+      entity: ({ id }) => `thing:${id}`,
+      method: 'DELETE',
+      path: ({ id }) => `/api/things/${id}`,
+      body: () => undefined,
+    });
+    const loggedOut = vi.fn();
+    setOutboxSession(() => ({ userId: '7', token: 'expired' }));
+    onOutboxNeeded(() => {
+      stop = installOutbox({ database: db, getSession: () => ({ userId: '7', token: 'expired' }), onUnauthorized: loggedOut });
+    });
+    try {
+      net.respond(() => ({ status: 401, body: { detail: 'Token expired', reason: 'token_invalid' } }));
+      const refused = await runCommand(archive, dispatch, { id: 5 }, { userId: '7' });
+      expect(refused).toMatchObject({ status: 'refused', error: { status: 401 } });
+      expect(loggedOut).toHaveBeenCalledTimes(1);
+      expect(net.calls.find((call) => call.method === 'DELETE')?.headers.authorization).toBe('Bearer expired');
+      expect(await db.outbox.count()).toBe(0);
+    } finally {
+      onOutboxNeeded(() => undefined);
+      setOutboxSession(() => null);
+    }
   });
 });
 

@@ -170,6 +170,9 @@ export async function sendOnline(
       return sent;
     }
     case 'unauthorized':
+      // The logout rule comes with the offline layer: a 401 in the first seconds starts it first,
+      // so a session the server no longer takes is closed whenever the write was made.
+      if (!runner) await outboxNeeded();
       unauthorized();
       return refuse(toOutboxError(httpError(401, null)));
     default:

@@ -177,6 +177,48 @@ describe('DesignerRegistration', { timeout: 30_000 }, () => {
     expect(FakeXhr.sent[0]?.url).toBe('/api/designers');
   });
 
+  it('a retry after a lost answer reuses the Idempotency-Key (the server may have registered it); a changed form gets a new one', async () => {
+    const store = newStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result } = renderHook(() => useDesignerRegistration(), { wrapper });
+    const keys = () => FakeXhr.sent.map((request) => request.requestHeaders['Idempotency-Key']);
+
+    FakeXhr.reset('network');
+    await act(async () => {
+      expect(await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza')).toMatchObject({ ok: false, error: { kind: 'network' } });
+    });
+    const lost = keys()[0];
+    expect(lost).toMatch(/.+/);
+
+    FakeXhr.sent.length = 0;
+    FakeXhr.answer = { status: 201, body: { id: 12, name: 'Chiara Galli' } };
+    await act(async () => {
+      expect(await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza')).toMatchObject({ ok: true, designer: { id: 12 } });
+    });
+    expect(keys()).toEqual([lost]);
+
+    // Answered: the next registration is a new request.
+    FakeXhr.sent.length = 0;
+    await act(async () => {
+      await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza');
+    });
+    expect(keys()[0]).not.toBe(lost);
+
+    // Lost again, then sent with another name: the server would refuse the old key with another body.
+    FakeXhr.sent.length = 0;
+    FakeXhr.answer = 'network';
+    await act(async () => {
+      await result.current.withPassword({ name: 'Chiara Galli' }, 'lunga-abbastanza');
+    });
+    const second = keys()[0];
+    FakeXhr.answer = { status: 201, body: { id: 13, name: 'Chiara Galli Rossi' } };
+    await act(async () => {
+      await result.current.withPassword({ name: 'Chiara Galli Rossi' }, 'lunga-abbastanza');
+    });
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).not.toBe(second);
+  });
+
   it('keeps everything on a taken e-mail and marks the field on the way back', async () => {
     FakeXhr.reset({ status: 409, body: { detail: 'This email address is already registered', reason: 'email_taken' } });
     renderRegistration();

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { httpError, transportError, type AppError } from '../../../shared/api/errors';
-import { runCommand, type CommandResult } from '../../../shared/offline/command';
+import { runCommand, type CommandResult, type SendOptions } from '../../../shared/offline/command';
 import { registerDesigner, registerDesignerWithGoogle } from '../commands';
 import { useDesignersDispatch } from './useDesignersDispatch';
 import { REGISTRATION_BUDGET, parseDesigner, type Designer } from '../lib/designer';
@@ -48,8 +48,14 @@ export function useDesignerRegistration(): Registration {
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState(0);
   const busy = useRef(false);
+  /**
+   * The attempt that got no answer (the connection dropped on the way): the server may have
+   * registered it. A retry of the same request reuses its Idempotency-Key, so the server answers
+   * with that registration instead of "e-mail already registered"; a changed form gets a new key.
+   */
+  const unanswered = useRef<{ request: string; key: string } | null>(null);
 
-  const send = useCallback(async (run: (options: { userId: string; onProgress: (fraction: number) => void }) => Promise<CommandResult>): Promise<RegistrationOutcome> => {
+  const send = useCallback(async (request: string, run: (options: SendOptions) => Promise<CommandResult>): Promise<RegistrationOutcome> => {
     if (busy.current) {
       return { ok: false, error: httpError(409, { detail: 'A registration is already being sent', reason: 'idempotency_in_progress' }) };
     }
@@ -57,7 +63,9 @@ export function useDesignerRegistration(): Registration {
     setSending(true);
     setProgress(0);
     try {
-      const result = await run({ ...ANONYMOUS, onProgress: setProgress });
+      const key = unanswered.current?.request === request ? unanswered.current.key : undefined;
+      const result = await run({ ...ANONYMOUS, key, onProgress: setProgress });
+      unanswered.current = result.status === 'refused' && result.error.status === null ? { request, key: result.entry.key } : null;
       if (result.status === 'refused') return { ok: false, error: result.error };
       // A command declared keep: 'never' is sent or refused, never queued.
       const designer = result.status === 'sent' ? parseDesigner(result.response) : null;
@@ -72,13 +80,17 @@ export function useDesignerRegistration(): Registration {
   }, []);
 
   const withPassword = useCallback(
-    (payload: Record<string, unknown>, password: string) =>
-      send((options) => runCommand(registerDesigner, dispatch, { ...payload, password }, options)),
+    (payload: Record<string, unknown>, password: string) => {
+      const args = { ...payload, password };
+      return send(JSON.stringify(args), (options) => runCommand(registerDesigner, dispatch, args, options));
+    },
     [send, dispatch],
   );
   const withGoogle = useCallback(
-    (payload: Record<string, unknown>, credential: string) =>
-      send((options) => runCommand(registerDesignerWithGoogle, dispatch, { credential, designer_data: payload }, options)),
+    (payload: Record<string, unknown>, credential: string) => {
+      const args = { credential, designer_data: payload };
+      return send(JSON.stringify(args), (options) => runCommand(registerDesignerWithGoogle, dispatch, args, options));
+    },
     [send, dispatch],
   );
   return { sending, progress, withPassword, withGoogle };

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
+import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { readIntent, registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
@@ -51,6 +52,9 @@ export interface BookingFlowProps {
 export function BookingFlow({ open, designerId, designerName, onClose, onBooked, initial, appointmentsPath = '/appuntamenti' }: BookingFlowProps) {
   const navigate = useNavigate();
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
+  const online = useOnline();
+  // Queued while online: the server did not answer (down, or the connection failed on the way).
+  const [queuedOnline, setQueuedOnline] = useState(false);
   const [registerOpen, setRegisterOpen] = useState(false);
   const [booked, setBooked] = useState<CustomerAppointment | null>(null);
   const [queued, setQueued] = useState<BookingRequest | null>(null);
@@ -94,6 +98,7 @@ export function BookingFlow({ open, designerId, designerName, onClose, onBooked,
         onQueued={(request) => {
           setReopen(false);
           onClose();
+          setQueuedOnline(online);
           setQueued(request);
         }}
         onRequireLogin={loggedIn ? undefined : askToRegister}
@@ -103,7 +108,7 @@ export function BookingFlow({ open, designerId, designerName, onClose, onBooked,
         {queued ? (
           <div className={successStyles.body}>
             <p>
-              {t('appointments.book.queuedBody', {
+              {t(queuedOnline ? 'appointments.book.queuedBodyServer' : 'appointments.book.queuedBody', {
                 name: designerName,
                 date: formatWeekdayDate(queued.appointment_date),
                 time: formatTime(queued.appointment_date),

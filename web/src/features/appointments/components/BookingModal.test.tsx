@@ -8,6 +8,7 @@ import { commandWiring } from '../../../test/offline';
 import { apiStore } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
+import { BookingFlow } from './BookButton';
 import { BookingModal } from './BookingModal';
 
 // Pinned clock: Tuesday 10 March 2026, 08:00 in Rome.
@@ -235,6 +236,30 @@ describe('BookingModal', () => {
     });
     expect(entry?.key).toEqual(expect.any(String));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('online with the server not answering, the saved request speaks of the server, not of the connection', async () => {
+    bookAnswer = () => ({ status: 503, body: { detail: 'Service unavailable' } });
+    const s = apiStore();
+    wiring.wire(s.dispatch, appointmentCommands, { userId: '5', token: 'tok' });
+    const flow = render(
+      <Provider store={s}>
+        <MemoryRouter>
+          <div id="root" />
+          <BookingFlow open designerId={7} designerName="Sofia Marino" onClose={() => undefined} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
+    const saved = await screen.findByRole('dialog', { name: 'Richiesta salvata' });
+    within(saved).getByText(/^Il server non risponde in questo momento: la richiesta a Sofia Marino per .* partirà appena torna raggiungibile/);
+    expect(within(saved).queryByText(/di nuovo online/)).toBeNull();
+    expect((await db.outbox.toArray()).map((e) => e.state)).toEqual(['pending']);
+    flow.unmount();
+
+    renderModal();
+    await screen.findByText(/Hai già una richiesta in attesa di invio per .*: il server non risponde in questo momento, partirà appena torna raggiungibile\./);
   });
 
   it('offline with no slot ever seen for the designer, booking stays disabled with the clear message', async () => {

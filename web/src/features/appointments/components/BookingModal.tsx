@@ -359,7 +359,7 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
         ) : null}
         {waiting ? (
           <p className={styles.offline} role="status">
-            {t('appointments.book.alreadyQueued', {
+            {t(online ? 'appointments.book.alreadyQueuedServer' : 'appointments.book.alreadyQueued', {
               date: formatWeekdayDate(waiting.appointmentDate),
               time: formatTime(waiting.appointmentDate),
             })}

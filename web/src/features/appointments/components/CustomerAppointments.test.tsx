@@ -111,6 +111,20 @@ describe('a refused booking request on the customer appointments', () => {
     expect(entries.map((e) => [e.state, e.key])).toEqual([['failed', bookings()[0]?.headers['idempotency-key']]]);
   });
 
+  it('if the new booking cannot be written on the device, the refused request and its offers stay', async () => {
+    renderPanel();
+    const card = await refusedCard();
+    const add = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fireEvent.click(within(card).getByRole('button', { name: 'Prenota venerdì 12 marzo 2027 alle 09:00' }));
+    await within(card).findByText('Si è verificato un errore imprevisto. Riprova.');
+    expect(within(card).getByRole('button', { name: 'Prenota venerdì 12 marzo 2027 alle 09:00' })).toBeTruthy();
+    expect((await db.outbox.toArray()).map((e) => [e.key, e.state])).toEqual([['k-refused', 'failed']]);
+    expect(bookings()).toHaveLength(0);
+    add.mockRestore();
+    error.mockRestore();
+  });
+
   it('when the connection fails on the way, the booking waits in the outbox as a request, with its key', async () => {
     net.respond((call) => {
       if (call.method === 'POST') return 'network-error';

@@ -162,20 +162,28 @@ function slotLabel(slot: Slot): { date: string; time: string } {
 function BookingRequestCard({ request, requests, online }: { request: QueuedBooking; requests: BookingRequests; online: boolean }) {
   const titleId = useId();
   const [sending, setSending] = useState(false);
+  const [notWritten, setNotWritten] = useState(false);
   const alternatives = request.alternatives;
   const slotGone = request.slotGone;
 
   /**
-   * Books one of the offered slots through the bookAppointment command. The refused request gives
-   * way first (one designer's bookings go out in order, and a refused one holds the next back): if
-   * the server refuses this booking too, it takes this card's place with the slots free now.
+   * Books one of the offered slots through the bookAppointment command. The new request is written
+   * first, and only then does the refused one give way (one designer's bookings go out in order, and
+   * a refused one holds the next back, so the new one goes as soon as it has): if the new one cannot
+   * be written, the refused request and its offers stay. If the server refuses this booking too, it
+   * takes this card's place with the slots free now.
    */
   const bookSlot = async (slot: Slot): Promise<void> => {
     if (sending) return;
     setSending(true);
+    setNotWritten(false);
     try {
+      const booking = await requests.request(rebook(request, slot), { designerName: request.designerName });
       await requests.dismiss(request);
-      await (await requests.request(rebook(request, slot), { designerName: request.designerName })).settled;
+      await booking.settled;
+    } catch (error) {
+      console.error('The booking could not be written', error);
+      setNotWritten(true);
     } finally {
       setSending(false);
     }
@@ -205,7 +213,7 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
       {!request.refused ? (
         <>
           <p className={styles.queued} role="status">
-            {t('appointments.requests.waitingBody')}
+            {t(online ? 'appointments.requests.waitingBodyServer' : 'appointments.requests.waitingBody')}
           </p>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void requests.dismiss(request)}>
@@ -231,6 +239,7 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
             <p>{t('appointments.requests.noAlternatives')}</p>
           ) : null}
           {sending ? <p role="status">{t('appointments.requests.booking')}</p> : null}
+          {notWritten ? <p>{t('error.unknown')}</p> : null}
           <Button variant="ghost" onClick={() => void requests.dismiss(request)}>
             {t('appointments.requests.dismiss')}
           </Button>

@@ -42,7 +42,7 @@ describe('preloadMap', () => {
       'src/Home.tsx': { file: 'assets/Home.js', imports: ['_shell.js'] },
     };
     const [home] = preloadMap(split, [{ path: '/', label: 'home', modules: ['src/Home.tsx'], budget: 1 }]);
-    expect(home.links).toEqual([
+    expect(home?.links).toEqual([
       { href: '/assets/serif-latin-wght-normal-C3.woff2', rel: 'preload', as: 'font', type: 'font/woff2' },
       { href: '/assets/Home.js', rel: 'modulepreload' },
     ]);

@@ -30,7 +30,9 @@ export function preloadMap(manifest, routes = ROUTES) {
   const entryCss = new Set(
     [...entryKeys].flatMap((k) => manifest[k]?.css ?? []),
   );
-  const fonts = (entry.assets ?? []).filter((a) => FIRST_FONTS.test(a)).sort();
+  // The fonts are assets of the entry's stylesheet, whichever chunk of the entry carries it.
+  const fonts = [...new Set([...entryKeys].flatMap((k) => manifest[k]?.assets ?? []))]
+    .filter((a) => FIRST_FONTS.test(a)).sort();
   return routes.map((route) => {
     const keys = staticClosure(manifest, route.modules).filter((k) => k.from === 'route').map((k) => k.key);
     const chunks = keys.map((k) => /** @type {import('./bundle-budget.mjs').ManifestChunk} */ (manifest[k]));

@@ -30,4 +30,21 @@ describe('preloadMap', () => {
       ],
     });
   });
+
+  it('finds the fonts on whichever chunk of the entry carries its stylesheet', () => {
+    const split = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shell.js'] },
+      '_shell.js': {
+        file: 'assets/shell.js',
+        css: ['assets/shell.css'],
+        assets: ['assets/serif-latin-wght-normal-C3.woff2', 'assets/serif-cyrillic-wght-normal-D4.woff2'],
+      },
+      'src/Home.tsx': { file: 'assets/Home.js', imports: ['_shell.js'] },
+    };
+    const [home] = preloadMap(split, [{ path: '/', label: 'home', modules: ['src/Home.tsx'], budget: 1 }]);
+    expect(home?.links).toEqual([
+      { href: '/assets/serif-latin-wght-normal-C3.woff2', rel: 'preload', as: 'font', type: 'font/woff2' },
+      { href: '/assets/Home.js', rel: 'modulepreload' },
+    ]);
+  });
 });

@@ -1,13 +1,20 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t, type PlainKey } from '../../../shared/i18n/t';
+import { afterFirstPaint, whenIdle } from '../../../shared/offline/lazy';
 import '../../../shared/i18n/parts/home';
-import { HomeJourney } from '../../questionnaire/components/HomeJourney';
+import { loadHomeJourney } from '../../questionnaire/loadHomeJourney';
 import { queryIntent } from '../../questionnaire/lib/homeFlow';
 import { ButtonLink } from '../../../shared/ui/Button';
+import { PageLoader } from '../../../shared/ui/PageLoader';
 import { HeroIllustration } from './HeroIllustration';
 import { StyleSwatches } from './StyleSwatches';
 import styles from './HomePage.module.css';
+
+// The questionnaire journey is not on the first screen: `/` paints without its code. It loads when it
+// opens, and in any case once the page has painted, when the browser is idle (as the offline layer
+// does, main.tsx), so a first visit that goes offline afterwards can still take the quiz.
+const HomeJourney = lazy(() => loadHomeJourney().then((m) => ({ default: m.HomeJourney })));
 
 const STEPS: ReadonlyArray<{ title: PlainKey; body: PlainKey; icon: string }> = [
   { title: 'home.step1Title', body: 'home.step1Body', icon: 'M4 6h16M4 12h10M4 18h7M17 15l2 2 3-4' },
@@ -39,11 +46,20 @@ export function HomePage() {
     if (intent === 'open') setJourney(true);
     else if (intent === 'reset') setJourney(false);
   }
+  useEffect(() => {
+    afterFirstPaint(() => whenIdle(() => void loadHomeJourney().catch(() => undefined)));
+  }, []);
   const exit = useCallback(() => {
     setJourney(false);
     navigate('/', { replace: true });
   }, [navigate]);
-  if (journey) return <HomeJourney onExit={exit} />;
+  if (journey) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <HomeJourney onExit={exit} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">

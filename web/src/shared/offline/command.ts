@@ -56,6 +56,8 @@ export interface SendOptions {
   userId?: string;
   /** Only for ending a session: the token the write ends (see OutboxEntry.revokes). */
   revokes?: string;
+  /** A queued write only: the refused entry (its seq) this write takes the place of, in one step. */
+  replaces?: number;
   /**
    * Only for a command declared keep: 'never': how much of the body has gone up, 0 to 1 (the
    * request then goes by XMLHttpRequest, which reports it). A queued write has no progress to show.

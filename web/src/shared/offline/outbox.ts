@@ -26,6 +26,12 @@ export interface EnqueueInput {
    * answer was lost is replayed by the server instead of applied twice. New by default.
    */
   key?: string;
+  /**
+   * The sequence number of a refused entry this action takes the place of (a refused booking
+   * rebooked on an offered slot): it is removed in the same IndexedDB transaction that adds this
+   * one, so either both happen or neither, and it no longer holds its entity back.
+   */
+  replaces?: number;
 }
 
 /** What a feature registers for its kind to reconcile or roll back optimistic changes. */
@@ -81,7 +87,16 @@ export function newEntry(input: EnqueueInput, now: number = Date.now()): Omit<Ou
 /** Adds an action to the outbox and returns it with its sequence number and Idempotency-Key. */
 export async function enqueue(database: InternoDatabase, input: EnqueueInput, now: number = Date.now()): Promise<OutboxEntry> {
   const draft = newEntry(input, now);
-  const seq = await database.outbox.add(draft as OutboxEntry);
+  const { replaces } = input;
+  if (replaces === undefined) return { ...draft, seq: await database.outbox.add(draft as OutboxEntry) };
+  const seq = await database.transaction('rw', database.outbox, async () => {
+    const replaced = await database.outbox.get(replaces);
+    if (replaced && replaced.state !== 'failed') {
+      throw new Error(`Outbox entry ${replaces} is ${replaced.state}: only a refused entry can be replaced`);
+    }
+    if (replaced) await database.outbox.delete(replaces);
+    return database.outbox.add(draft as OutboxEntry);
+  });
   return { ...draft, seq };
 }
 

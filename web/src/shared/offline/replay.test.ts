@@ -154,6 +154,34 @@ describe('outbox replay', () => {
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
   });
 
+  it('a new action that replaces a refused one takes its place in one step and goes out at once', async () => {
+    await enqueue(database, action('booking:7', { slot: 9 }), clock.now());
+    server.respond(() => ({ status: 409, body: { detail: 'slot taken', reason: 'slot_taken' } }));
+    const outbox = runner();
+    await outbox.drain();
+    expect(await states()).toEqual(['failed']);
+
+    server.respond(() => ({ status: 201, body: {} }));
+    const rebooked = await enqueue(database, action('booking:7', { slot: 11 }, { replaces: 1 }), clock.now());
+    expect(await database.outbox.get(1)).toBeUndefined();
+    expect(rebooked).not.toHaveProperty('replaces');
+    await outbox.drain();
+    expect(server.calls.slice(1).map((call) => call.body)).toEqual([{ slot: 11 }]);
+    expect(await states()).toEqual(['sent']);
+  });
+
+  it('replaces only a refused action, and a failed write replaces nothing', async () => {
+    await enqueue(database, action('booking:7', { slot: 9 }), clock.now());
+    await expect(enqueue(database, action('booking:7', { slot: 11 }, { replaces: 1 }), clock.now())).rejects.toThrow(/only a refused entry/);
+    expect((await database.outbox.toArray()).map((entry) => entry.body)).toEqual([{ slot: 9 }]);
+
+    await database.outbox.update(1, { state: 'failed' });
+    const add = vi.spyOn(database.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    await expect(enqueue(database, action('booking:7', { slot: 11 }, { replaces: 1 }), clock.now())).rejects.toThrow('QuotaExceededError');
+    add.mockRestore();
+    expect((await database.outbox.toArray()).map((entry) => [entry.state, entry.body])).toEqual([['failed', { slot: 9 }]]);
+  });
+
   it('treats a 409 for an in-flight key as temporary and any other 409 as a refusal', async () => {
     await enqueue(database, action('slot:1'), clock.now());
     await enqueue(database, action('slot:2'), clock.now());

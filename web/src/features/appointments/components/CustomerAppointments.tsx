@@ -167,10 +167,10 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
   const slotGone = request.slotGone;
 
   /**
-   * Books one of the offered slots through the bookAppointment command. The new request is written
-   * first, and only then does the refused one give way (one designer's bookings go out in order, and
-   * a refused one holds the next back, so the new one goes as soon as it has): if the new one cannot
-   * be written, the refused request and its offers stay. If the server refuses this booking too, it
+   * Books one of the offered slots through the bookAppointment command. The new request takes the
+   * refused one's place in one step (replaces: one IndexedDB transaction), so it is not held back
+   * behind it (one designer's bookings go out in order), the list never shows both, and if it cannot
+   * be written the refused request and its offers stay. If the server refuses this booking too, it
    * takes this card's place with the slots free now.
    */
   const bookSlot = async (slot: Slot): Promise<void> => {
@@ -178,9 +178,7 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
     setSending(true);
     setNotWritten(false);
     try {
-      const booking = await requests.request(rebook(request, slot), { designerName: request.designerName });
-      await requests.dismiss(request);
-      await booking.settled;
+      await (await requests.request(rebook(request, slot), { designerName: request.designerName }, { replaces: request.entry.seq })).settled;
     } catch (error) {
       console.error('The booking could not be written', error);
       setNotWritten(true);

@@ -35,7 +35,8 @@ export function attachDrainTriggers(drain: () => void, onOnline: () => void = dr
 
 /** Asks the browser for a Background Sync where it has one (Chromium); elsewhere the triggers above suffice. */
 export async function requestBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
+  // No navigator outside a window (a worker's or a test's environment once it is torn down).
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   try {
     const registration = await navigator.serviceWorker.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined)?.sync;

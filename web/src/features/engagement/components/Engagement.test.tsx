@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
+import { db } from '../../../shared/offline/db';
 import { staleReducer } from '../../../shared/api/staleSlice';
 import { sessionReducer, type StoredUser } from '../../../shared/session/sessionSlice';
 import { LikeButton } from './LikeButton';
@@ -33,7 +34,8 @@ function renderWith(user: StoredUser | null, ui: React.ReactNode) {
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  await db.outbox.clear();
   requests = [];
   countStatus = 200;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -110,5 +112,13 @@ describe('ShareButton', () => {
     expect(href).toContain('https://wa.me/?text=');
     expect(href).toContain('Ho trovato Sofia Marino, interior designer in stile Minimal Contemporaneo con 8 anni di esperienza, su Interno.');
     expect(href).toContain('/profile/7?shared=true');
+    // Both shares are recorded through the outbox (tracking, sent when it can be): the test ends
+    // once they are written, not while the writes are still on their way.
+    await waitFor(async () =>
+      expect((await db.outbox.toArray()).map((entry) => [entry.kind, (entry.body as { platform?: string } | null)?.platform])).toEqual([
+        ['share.record', 'copy'],
+        ['share.record', 'whatsapp'],
+      ]),
+    );
   });
 });

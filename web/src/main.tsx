@@ -12,7 +12,7 @@ import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
-import { afterFirstPaint, allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
+import { allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
 
@@ -31,14 +31,14 @@ setOutboxSession(() => {
   return user ? { userId: String(user.id), token: user.access_token } : null;
 });
 
-// The offline layer (Dexie, the outbox and each command's handlers) starts once the first page has
-// loaded and painted, when the browser is idle: the first route paints without waiting for
-// IndexedDB and without competing with those requests, and the commands' code is there tens or
-// hundreds of milliseconds later, before the connection can drop (a tap offline on a first visit
-// must find it); the home fetches its questionnaire journey at the same moment (HomePage). If its
-// chunks cannot be fetched (the connection dropped during a first visit, before the service worker
-// controls the page), it starts when the connection returns, so what was queued meanwhile is sent
-// then rather than at the next visit.
+// The offline layer (Dexie, the outbox and each command's handlers) starts after the first page has
+// loaded, when the browser is idle: the first route paints without waiting for IndexedDB, and the
+// commands' code is there before the connection can drop (a tap offline on a first visit must find
+// it); the home fetches its questionnaire journey at the same moment (HomePage). Starting it after
+// the first paint instead was tried and withdrawn (docs/performance.md). If its chunks cannot be
+// fetched (the connection dropped during a first visit, before the service worker controls the
+// page), it starts when the connection returns, so what was queued meanwhile is sent then rather
+// than at the next visit.
 let offlineStart: Promise<void> | null = null;
 function startOfflineLayer(): Promise<void> {
   return (offlineStart ??= loadOffline()
@@ -55,7 +55,8 @@ function startOfflineWhenIdle(): void {
 }
 // An action taken before then (a tap in the first second) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);
-afterFirstPaint(startOfflineWhenIdle);
+if (document.readyState === 'complete') startOfflineWhenIdle();
+else window.addEventListener('load', startOfflineWhenIdle, { once: true });
 registerServiceWorker();
 startPush(store, (path) => void router.navigate(path));
 

@@ -10,7 +10,7 @@ import type { AppStore } from './store';
 /**
  * Starts the offline layer: every command's reconciliation (app/commands.ts), then the outbox
  * runner (with the session and the 401 rule), whose first drain may already replay them. A chunk
- * of its own with Dexie, loaded by main.tsx once the first page has loaded and painted and the browser is idle, so the first route never waits for IndexedDB. Actions queued
+ * of its own with Dexie, loaded by main.tsx once the first page has loaded and the browser is idle, so the first route never waits for IndexedDB. Actions queued
  * before it runs stay in the outbox and are sent by the first drain.
  */
 export async function startOffline(store: AppStore, router: ReturnType<typeof createBrowserRouter>): Promise<void> {

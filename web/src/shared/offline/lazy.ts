@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 /**
  * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
  * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
- * first screen has painted and the browser is idle (main.tsx, afterFirstPaint), or earlier when
+ * first page has loaded and the browser is idle (main.tsx), or earlier when
  * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout,
  * and the first API answer to keep, so that an action can still be queued if the connection drops
  * before the service worker controls the page). Work nobody waits for (the outbox counts of the
@@ -46,6 +46,14 @@ export function allowBackgroundOffline(): void {
 }
 
 /**
+ * Resolves when main.tsx starts the offline layer (after `load`): code a first visit must have on
+ * the device before the connection can drop (the home's questionnaire journey) is fetched then too.
+ */
+export function whenBackgroundAllowed(): Promise<void> {
+  return backgroundAllowed;
+}
+
+/**
  * The offline runtime for work nobody waits for: at once when it is already loaded or loading,
  * otherwise once allowBackgroundOffline has been called (never earlier, so the first screen paints
  * without Dexie).
@@ -78,44 +86,6 @@ function subscribeLoaded(listener: () => void): () => void {
 /** True once the offline runtime has loaded: parts of the shell that read IndexedDB mount then. */
 export function useOfflineLoaded(): boolean {
   return useSyncExternalStore(subscribeLoaded, () => loaded, () => false);
-}
-
-/**
- * Runs work once the page has loaded and painted its first content: after the `load` event and the
- * browser's first-contentful-paint entry, whichever comes last (on a first visit `load` often comes
- * before the first paint, and what starts before the paint competes with it). Where paint timing is
- * missing, or no contentful paint comes within `maxWaitMs` of `load` (a hidden tab does not paint),
- * the work runs then: it is delayed by tens or hundreds of milliseconds, never by seconds.
- */
-export function afterFirstPaint(work: () => void, maxWaitMs = 1000): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  const painted = new Promise<void>((resolve) => {
-    const paintTiming =
-      typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
-    if (!paintTiming) {
-      resolve();
-      return;
-    }
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  void loaded.then(() => {
-    window.setTimeout(run, maxWaitMs);
-    return painted.then(run);
-  });
 }
 
 /** Runs work when the browser is idle (or soon, where requestIdleCallback is missing). */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t, type PlainKey } from '../../../shared/i18n/t';
-import { afterFirstPaint, whenIdle } from '../../../shared/offline/lazy';
+import { whenBackgroundAllowed, whenIdle } from '../../../shared/offline/lazy';
 import '../../../shared/i18n/parts/home';
 import { loadHomeJourney } from '../../questionnaire/loadHomeJourney';
 import { queryIntent } from '../../questionnaire/lib/homeFlow';
@@ -12,8 +12,8 @@ import { StyleSwatches } from './StyleSwatches';
 import styles from './HomePage.module.css';
 
 // The questionnaire journey is not on the first screen: `/` paints without its code. It loads when it
-// opens, and in any case once the page has painted, when the browser is idle (as the offline layer
-// does, main.tsx), so a first visit that goes offline afterwards can still take the quiz.
+// opens, and in any case once the page has loaded, when the browser is idle (with the offline layer,
+// main.tsx), so a first visit that goes offline afterwards can still take the quiz.
 const HomeJourney = lazy(() => loadHomeJourney().then((m) => ({ default: m.HomeJourney })));
 
 const STEPS: ReadonlyArray<{ title: PlainKey; body: PlainKey; icon: string }> = [
@@ -47,7 +47,7 @@ export function HomePage() {
     else if (intent === 'reset') setJourney(false);
   }
   useEffect(() => {
-    afterFirstPaint(() => whenIdle(() => void loadHomeJourney().catch(() => undefined)));
+    void whenBackgroundAllowed().then(() => whenIdle(() => void loadHomeJourney().catch(() => undefined)));
   }, []);
   const exit = useCallback(() => {
     setJourney(false);

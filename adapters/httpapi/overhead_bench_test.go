@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bufio"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"interno/adapters/metrics"
 	"interno/adapters/store"
 	"interno/adapters/store/storetest"
+	"interno/core/trace"
 )
 
 // BenchmarkOverhead puts the real routes beside their anchors in one process
@@ -22,12 +24,13 @@ import (
 // clearly, and a CPU profile of it is easy: -cpuprofile): GET /api/health
 // beside a bare Gin JSON route, GET /api/designers/{id} beside a bare Gin
 // route doing the same GORM primary-key read, on SQLite, with the access log
-// written as text to a buffered file and the Prometheus registry observing, as
-// in production (internal/app/logwriter.go, adapters/metrics). Each request
-// is parsed once and answered into a writer that, like net/http's, starts
-// every answer with a fresh header map and sends the bytes nowhere, so the
-// figures are the server's own work beyond reading and writing the socket.
-// make bench measures the same pairs over the network with wrk
+// written as text to a buffered file with the request id of each line and
+// the Prometheus registry observing, as in production (internal/app,
+// adapters/metrics). Each request is parsed once and answered into a writer
+// that, like net/http's, starts every answer with a fresh header map, copies
+// and serialises it once and sends the bytes nowhere, so the figures are the
+// server's own work beyond reading and writing the socket. make bench
+// measures the same pairs over the network with wrk
 // (test/bench/overhead_test.go).
 func BenchmarkOverhead(b *testing.B) {
 	db := storetest.Open(b, store.SQLite, storetest.Options{})
@@ -36,12 +39,13 @@ func BenchmarkOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer logFile.Close()
-	// As internal/app writes it: text, info level, buffered (one write per 32 KB).
+	// As internal/app writes it: text, info level, buffered (one write per
+	// 32 KB), every line with the request id of its context (core/trace).
 	logs := bufio.NewWriterSize(logFile, 32<<10)
 	defer logs.Flush()
 	t := &testing.T{}
 	env := newEnv(t, db, func(_ *Config, d *Deps) {
-		d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		d.Log = slog.New(trace.Handler(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})))
 		d.Observe = metrics.New("bench")
 	})
 	env.t = t
@@ -81,7 +85,9 @@ func BenchmarkOverhead(b *testing.B) {
 }
 
 // discardWriter is the server's side of an answer without the socket: a
-// header map per answer (net/http allocates one per request too), the
+// header map per answer (net/http allocates one per request too), copied
+// and serialised once when the answer starts (as net/http's response does:
+// it clones the handler's map at WriteHeader and writes it out sorted), the
 // status, and the count of body bytes.
 type discardWriter struct {
 	header http.Header
@@ -94,12 +100,13 @@ func (w *discardWriter) Header() http.Header { return w.header }
 func (w *discardWriter) WriteHeader(code int) {
 	if w.code == 0 {
 		w.code = code
+		_ = w.header.Clone().Write(io.Discard)
 	}
 }
 
 func (w *discardWriter) Write(p []byte) (int, error) {
 	if w.code == 0 {
-		w.code = http.StatusOK
+		w.WriteHeader(http.StatusOK)
 	}
 	w.n += len(p)
 	return len(p), nil

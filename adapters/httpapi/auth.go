@@ -25,7 +25,12 @@ type Authenticator interface {
 // answer 401 through requireUser.
 func authenticate(auth Authenticator) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := c.GetHeader("Authorization")
+		// The canonical key read straight from the map (GetHeader would
+		// canonicalise it on every request).
+		var h string
+		if v := c.Request.Header["Authorization"]; len(v) > 0 {
+			h = v[0]
+		}
 		if h == "" {
 			c.Next()
 			return

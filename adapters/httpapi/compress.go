@@ -77,7 +77,9 @@ func (w *encodedValidators) fix() {
 	}
 	w.done = true
 	h := w.Header()
-	if h.Get("Content-Encoding") != "" {
+	// The canonical key read straight from the map (Get would canonicalise
+	// it on every answer).
+	if v := h["Content-Encoding"]; len(v) > 0 && v[0] != "" {
 		if tag := h.Get("ETag"); strings.HasPrefix(tag, `"`) {
 			h.Set("ETag", "W/"+tag)
 		}
@@ -85,6 +87,12 @@ func (w *encodedValidators) fix() {
 	vary, ok := h["Vary"]
 	if !ok {
 		h["Vary"] = hdrVaryEncoding
+		return
+	}
+	if len(vary) == 1 && &vary[0] == &hdrVaryOrigin[0] {
+		// The API's usual Vary (cors): both values, shared, as the append
+		// below would write them.
+		h["Vary"] = hdrVaryOriginEncoding
 		return
 	}
 	for _, v := range vary {

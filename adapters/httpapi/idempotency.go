@@ -60,7 +60,10 @@ type idempotency struct {
 }
 
 func (m *idempotency) handle(c *gin.Context) {
-	key := c.GetHeader("Idempotency-Key")
+	var key string // the canonical key read straight from the map (GetHeader would canonicalise it)
+	if v := c.Request.Header["Idempotency-Key"]; len(v) > 0 {
+		key = v[0]
+	}
 	method := c.Request.Method
 	if key == "" || method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions ||
 		(m.exempt != nil && m.exempt(method, c.FullPath())) {

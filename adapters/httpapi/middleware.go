@@ -5,8 +5,9 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
-	"regexp"
+	"net/netip"
 	"slices"
 	"strings"
 	"time"
@@ -17,7 +18,29 @@ import (
 	"interno/core/trace"
 )
 
-var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+// validRequestID reports whether a client's X-Request-ID can be kept: 8 to
+// 64 characters among A-Z, a-z, 0-9, '.', '_' and '-'.
+func validRequestID(id string) bool {
+	if len(id) < 8 || len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		switch b := id[i]; {
+		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9', b == '.', b == '_', b == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// requestScope is what the request id middleware adds to a request, in one
+// allocation: the context carrying the id (core/trace) and the value of the
+// X-Request-ID answer header (a one-element slice, so an append copies it).
+type requestScope struct {
+	trace.Scope
+	header [1]string
+}
 
 // requestID tags every request with an id (kept from X-Request-ID when sane)
 // that appears in logs and in the response, so a user's report can be traced.
@@ -31,7 +54,7 @@ func requestID() gin.HandlerFunc {
 		if v := c.Request.Header["X-Request-Id"]; len(v) > 0 {
 			id = v[0]
 		}
-		if id == "" || !validRequestID.MatchString(id) {
+		if !validRequestID(id) {
 			// An id only has to be unique, not secret: the runtime's
 			// ChaCha8 generator gives 64 random bits without a system call.
 			var raw [8]byte
@@ -42,23 +65,28 @@ func requestID() gin.HandlerFunc {
 		}
 		// In the request's context, so the log lines of everything the
 		// request causes (core, store, mail, jobs) carry it (core/trace).
-		c.Request = c.Request.WithContext(trace.WithRequestID(c.Request.Context(), id))
-		c.Writer.Header()["X-Request-Id"] = []string{id}
+		s := &requestScope{Scope: trace.Scope{Context: c.Request.Context(), ID: id}}
+		s.header[0] = id
+		c.Request = c.Request.WithContext(s)
+		c.Writer.Header()["X-Request-Id"] = s.header[:1:1]
 		c.Next()
 	}
 }
 
 // accessLog writes one structured line per API request and reports its
 // duration to the observer under its route template. The line is built only
-// when the logger writes that level.
-func accessLog(log *slog.Logger, obs Observer) gin.HandlerFunc {
+// when the logger writes that level. proxied says whether the client's
+// address may come from a trusted proxy's header (clientIP).
+func accessLog(log *slog.Logger, obs Observer, proxied bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
 		if !strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			return
 		}
-		took := time.Since(start)
+		// One clock reading for the duration and the line's time.
+		end := time.Now()
+		took := end.Sub(start)
 		route := c.FullPath()
 		if route == "" {
 			route = "unmatched"
@@ -77,15 +105,33 @@ func accessLog(log *slog.Logger, obs Observer) gin.HandlerFunc {
 		// The record is handed to the handler directly, as slog's own
 		// wrappers do: Logger.LogAttrs would also walk the stack for the
 		// caller's source position, which the log never prints.
-		r := slog.NewRecord(time.Now(), level, "http", 0)
+		r := slog.NewRecord(end, level, "http", 0)
 		r.AddAttrs(slog.String("method", c.Request.Method),
 			slog.String("path", c.Request.URL.Path), slog.Int("status", status),
-			slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.String("client_ip", c.ClientIP()))
+			slog.Float64("duration_ms", float64(took.Microseconds())/1000), slog.String("client_ip", clientIP(c, proxied)))
 		if p, ok := principalOf(c); ok {
 			r.AddAttrs(slog.Int64("user_id", p.UserID))
 		}
 		_ = h.Handle(ctx, r)
 	}
+}
+
+// clientIP is c.ClientIP() without its allocation in the common case. With
+// no trusted proxy, gin answers the connection's address as net.IP formats
+// it; for an IPv4 peer that is the host part of RemoteAddr exactly as it is
+// (netip accepts only the canonical dotted form), so it is returned without
+// parsing it into a net.IP and formatting it again. IPv6 peers (whose forms
+// net.IP and netip may write differently), odd addresses and proxied
+// deployments go to gin.
+func clientIP(c *gin.Context, proxied bool) string {
+	if !proxied {
+		if host, _, err := net.SplitHostPort(strings.TrimSpace(c.Request.RemoteAddr)); err == nil {
+			if a, err := netip.ParseAddr(host); err == nil && a.Is4() {
+				return host
+			}
+		}
+	}
+	return c.ClientIP()
 }
 
 // recovery turns a panic into a logged 500 with a generic body and no stack
@@ -143,6 +189,10 @@ var (
 	hdrNoStore      = fixedHeader("no-store")
 	hdrVaryOrigin   = fixedHeader("Origin")
 	hdrVaryEncoding = fixedHeader("Accept-Encoding")
+	// hdrVaryOriginEncoding is Vary: Origin followed by Accept-Encoding.
+	hdrVaryOriginEncoding = []string{"Origin", "Accept-Encoding"}[:2:2]
+	// hdrJSON is the Content-Type of JSON answers, as gin writes it.
+	hdrJSON = fixedHeader("application/json; charset=utf-8")
 )
 
 // fixedHeader is a header value shared by every response: its capacity is
@@ -179,7 +229,12 @@ func securityHeaders(httpsOnly bool) gin.HandlerFunc {
 // not be served to another.
 func cors(allowed []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		origin := c.GetHeader("Origin")
+		// Canonical keys read straight from the map (GetHeader would
+		// canonicalise them on every request).
+		var origin string
+		if v := c.Request.Header["Origin"]; len(v) > 0 {
+			origin = v[0]
+		}
 		if origin != "" || strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			h := c.Writer.Header()
 			if v, ok := h["Vary"]; ok {

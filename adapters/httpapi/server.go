@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -149,7 +150,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		// Auth endpoints answer with credentials, which are never stored.
 		return strings.HasPrefix(path, "/api/auth/") || path == faultsPath
 	}, replayed: d.Observe.Replay}
-	e.Use(requestID(), accessLog(d.Log, d.Observe), recovery(d.Log),
+	e.Use(requestID(), accessLog(d.Log, d.Observe, e.ForwardedByClientIP), recovery(d.Log),
 		securityHeaders(strings.HasPrefix(cfg.BaseURL, "https://")), cors(cfg.CORSOrigins))
 	if d.Identity != nil {
 		e.Use(authenticate(d.Identity))
@@ -261,7 +262,24 @@ func (s *Server) CloseStreams() { s.closeStreams() }
 // limitBody raises the body limit of one route (uploads).
 func (s *Server) limitBody(method, path string, n int64) { s.bodyLimits[method+" "+path] = n }
 
-func (s *Server) health(c *gin.Context) { c.JSON(http.StatusOK, statusView{Status: "ok"}) }
+// healthBody is the answer of GET /api/health, which never changes: encoded
+// once, as c.JSON would encode it, instead of on every probe.
+var healthBody = func() []byte {
+	b, err := json.Marshal(statusView{Status: "ok"})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}()
+
+func (s *Server) health(c *gin.Context) {
+	h := c.Writer.Header()
+	if len(h["Content-Type"]) == 0 {
+		h["Content-Type"] = hdrJSON
+	}
+	c.Status(http.StatusOK)
+	_, _ = c.Writer.Write(healthBody)
+}
 
 func (s *Server) ready(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRequestIDTravelsInContext(t *testing.T) {
@@ -20,6 +21,32 @@ func TestRequestIDTravelsInContext(t *testing.T) {
 	defer cancel()
 	if got := RequestID(child); got != "req-12345678" {
 		t.Fatalf("derived context carries %q, want req-12345678", got)
+	}
+}
+
+func TestScopeCarriesItsRequestIDAndItsParent(t *testing.T) {
+	type key struct{}
+	parent, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "parent value"))
+	s := &Scope{Context: parent, ID: "req-scope-0001"}
+	child, cancelChild := context.WithTimeout(s, time.Minute)
+	defer cancelChild()
+	if got := RequestID(child); got != "req-scope-0001" {
+		t.Fatalf("derived context carries %q, want req-scope-0001", got)
+	}
+	if got := child.Value(key{}); got != "parent value" {
+		t.Fatalf("other keys must reach the parent: %v", got)
+	}
+	// An inner id wins over the Scope's, as with context.WithValue.
+	if got := RequestID(WithRequestID(child, "req-inner-0002")); got != "req-inner-0002" {
+		t.Fatalf("inner id: %q", got)
+	}
+	cancel()
+	<-child.Done()
+	if s.Err() == nil || child.Err() == nil {
+		t.Fatal("cancelling the parent must reach the Scope and its children")
+	}
+	if testing.AllocsPerRun(100, func() { _ = RequestID(child) }) != 0 {
+		t.Error("reading the id of a Scope must not allocate")
 	}
 }
 

@@ -25,12 +25,7 @@ type Authenticator interface {
 // answer 401 through requireUser.
 func authenticate(auth Authenticator) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		// The canonical key read straight from the map (GetHeader would
-		// canonicalise it on every request).
-		var h string
-		if v := c.Request.Header["Authorization"]; len(v) > 0 {
-			h = v[0]
-		}
+		h := headerValue(c.Request.Header, "Authorization")
 		if h == "" {
 			c.Next()
 			return

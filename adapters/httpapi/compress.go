@@ -77,9 +77,7 @@ func (w *encodedValidators) fix() {
 	}
 	w.done = true
 	h := w.Header()
-	// The canonical key read straight from the map (Get would canonicalise
-	// it on every answer).
-	if v := h["Content-Encoding"]; len(v) > 0 && v[0] != "" {
+	if headerValue(h, "Content-Encoding") != "" {
 		if tag := h.Get("ETag"); strings.HasPrefix(tag, `"`) {
 			h.Set("ETag", "W/"+tag)
 		}

@@ -60,10 +60,7 @@ type idempotency struct {
 }
 
 func (m *idempotency) handle(c *gin.Context) {
-	var key string // the canonical key read straight from the map (GetHeader would canonicalise it)
-	if v := c.Request.Header["Idempotency-Key"]; len(v) > 0 {
-		key = v[0]
-	}
+	key := headerValue(c.Request.Header, "Idempotency-Key")
 	method := c.Request.Method
 	if key == "" || method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions ||
 		(m.exempt != nil && m.exempt(method, c.FullPath())) {

@@ -34,6 +34,15 @@ func validRequestID(id string) bool {
 	return true
 }
 
+// headerValue is h.Get(key) for a key already in canonical form: read
+// straight from the map, without canonicalising the key on every request.
+func headerValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
 // requestScope is what the request id middleware adds to a request, in one
 // allocation: the context carrying the id (core/trace) and the value of the
 // X-Request-ID answer header (a one-element slice, so an append copies it).
@@ -48,12 +57,8 @@ type requestScope struct {
 // log and every other log line of the request read it.
 func requestID() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		// The canonical key read straight from the map: Header.Get would
-		// canonicalise "X-Request-ID" (and allocate) on every request.
-		var id string
-		if v := c.Request.Header["X-Request-Id"]; len(v) > 0 {
-			id = v[0]
-		}
+		// Header.Get would canonicalise "X-Request-ID" (and allocate) on every request.
+		id := headerValue(c.Request.Header, "X-Request-Id")
 		if !validRequestID(id) {
 			// An id only has to be unique, not secret: the runtime's
 			// ChaCha8 generator gives 64 random bits without a system call.
@@ -229,12 +234,7 @@ func securityHeaders(httpsOnly bool) gin.HandlerFunc {
 // not be served to another.
 func cors(allowed []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		// Canonical keys read straight from the map (GetHeader would
-		// canonicalise them on every request).
-		var origin string
-		if v := c.Request.Header["Origin"]; len(v) > 0 {
-			origin = v[0]
-		}
+		origin := headerValue(c.Request.Header, "Origin")
 		if origin != "" || strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			h := c.Writer.Header()
 			if v, ok := h["Vary"]; ok {

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -26,23 +25,11 @@ import (
 // another, the health answer as c.JSON would write it, and the client
 // address as gin gives it.
 
-// lockedBuffer is a log output read while the server may still write.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) lines(msg string) []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+// logLines are the lines of the log written so far whose message is msg
+// (the server may still be writing: syncBuffer, aborted_test.go).
+func logLines(logs *syncBuffer, msg string) []string {
 	var out []string
-	for line := range strings.SplitSeq(l.b.String(), "\n") {
+	for line := range strings.SplitSeq(logs.String(), "\n") {
 		if strings.Contains(line, " msg="+msg+" ") {
 			out = append(out, line)
 		}
@@ -51,10 +38,10 @@ func (l *lockedBuffer) lines(msg string) []string {
 }
 
 func TestAccessLogLineKeepsEveryField(t *testing.T) {
-	var logs lockedBuffer
+	logs := &syncBuffer{}
 	env := newEnv(t, storetest.Open(t, store.SQLite, storetest.Options{}), func(_ *Config, d *Deps) {
 		// As internal/app builds it: every line names its request id.
-		d.Log = slog.New(trace.Handler(slog.NewTextHandler(&logs, nil)))
+		d.Log = slog.New(trace.Handler(slog.NewTextHandler(logs, nil)))
 	})
 	token, userID := env.account("log@example.com")
 
@@ -62,7 +49,7 @@ func TestAccessLogLineKeepsEveryField(t *testing.T) {
 	me := env.expect(req{method: "GET", path: "/api/users/me", token: token,
 		header: map[string]string{"X-Request-ID": "client-id.0001"}}, 200)
 	missing := env.expect(req{method: "GET", path: "/api/nope"}, 404)
-	lines := logs.lines("http")
+	lines := logLines(logs, "http")
 	if len(lines) < 4 {
 		t.Fatalf("access log lines: %q", lines)
 	}

@@ -23,6 +23,8 @@ export interface BrowserSession {
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
+  /** The page's last errors, console errors and failed requests (a failed journey prints them). */
+  trouble: () => string[];
 }
 
 export interface OpenOptions {
@@ -88,9 +90,21 @@ export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenO
     (route) => route.abort('blockedbyclient'),
   );
   const page = context.pages()[0] ?? (await context.newPage());
+  // What went wrong in the page, so that a journey failing in CI says why, not only where it waited.
+  const trouble: string[] = [];
+  const note = (line: string): void => {
+    trouble.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trouble.length > 30) trouble.shift();
+  };
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  context.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`));
   return {
     context,
     page,
+    trouble: () => [...trouble],
     close: async () => {
       await context.close();
       await cleanup();
@@ -125,7 +139,11 @@ export async function inBrowser(name: string, options: OpenOptions, journey: (se
     await journey(session);
   } catch (error) {
     const path = await saveScreenshot(session.page, `failed-${name}`).catch(() => null);
-    if (path && error instanceof Error) error.message += `\nScreenshot: ${path}`;
+    if (error instanceof Error) {
+      if (path) error.message += `\nScreenshot: ${path}`;
+      const trouble = session.trouble();
+      if (trouble.length > 0) error.message += `\nIn the page:\n  ${trouble.join('\n  ')}`;
+    }
     throw error;
   } finally {
     await session.close();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import styles from './Modal.module.css';
@@ -122,4 +122,18 @@ export function Modal({ open, title, onClose, children, footer, description, ini
     </div>,
     document.body,
   );
+}
+
+/**
+ * A dialog whose state lives only while it is open: `whileOpen(OpenForm)` renders nothing when closed
+ * and mounts OpenForm afresh at each opening, so its state starts from the props in the very render
+ * that shows it. A form reset by an effect on `open` instead is reset a frame after it appears (Preact
+ * runs effects after the next paint), wiping what a quick hand typed into it meanwhile.
+ */
+export function whileOpen<P extends { open: boolean }>(Open: ComponentType<P>): (props: P) => ReactNode {
+  function WhileOpen(props: P): ReactNode {
+    return props.open ? <Open {...props} /> : null;
+  }
+  WhileOpen.displayName = `WhileOpen(${Open.displayName ?? Open.name})`;
+  return WhileOpen;
 }

@@ -5,7 +5,7 @@ import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Button } from '../../../shared/ui/Button';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, whileOpen } from '../../../shared/ui/Modal';
 import { discardAction } from '../../../shared/offline/outboxService';
 import { useAvailableSlotsQuery, type BookingRequest, type CustomerAppointment, type Slot } from '../api/appointmentsApi';
 import { useBookingRequests } from '../hooks/useBookingRequests';
@@ -55,6 +55,18 @@ function dayLabel(date: string): string {
   return formatWeekdayDate(`${date}T12:00:00Z`, 'UTC');
 }
 
+/**
+ * Where an opening starts: today (in the business time zone), or the day of the slot chosen before
+ * registering when it is not past, with that slot to select again once the slots arrive.
+ */
+function openingOf(initial: Partial<BookingDraft> | undefined): { today: string; day: string; wanted: string | null } {
+  const today = todayIn(BUSINESS_TIME_ZONE);
+  const chosen = initial?.appointment_date ? new Date(initial.appointment_date) : null;
+  const chosenDay = chosen && !Number.isNaN(chosen.getTime()) ? todayIn(BUSINESS_TIME_ZONE, chosen) : null;
+  if (chosenDay && chosenDay >= today) return { today, day: chosenDay, wanted: initial?.appointment_date ?? null };
+  return { today, day: today, wanted: null };
+}
+
 /** The first day after `from` (or `from` itself when `inclusive`) that has a free slot, or null. */
 export function firstDayWithSlots(days: ReadonlySet<string>, from: string, inclusive = true): string | null {
   const sorted = [...days].sort();
@@ -68,7 +80,7 @@ export function firstDayWithSlots(days: ReadonlySet<string>, from: string, inclu
  * to the first day that has one and says so; a chosen day without slots points to the next one.
  * On a phone the slots come before the calendar, so they are in view when the modal opens.
  */
-export function BookingModal({ open, designerId, designerName, onClose, onBooked, onQueued, onRequireLogin, initial }: BookingModalProps) {
+function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, onQueued, onRequireLogin, initial }: BookingModalProps) {
   const navigate = useNavigate();
   const online = useOnline();
   const dateId = useId();
@@ -78,51 +90,28 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
   const phoneId = useId();
   const dateRef = useRef<HTMLInputElement>(null);
 
-  const [today, setToday] = useState(() => todayIn(BUSINESS_TIME_ZONE));
-  const [dateText, setDateText] = useState('');
+  // The opening starts from today's date, or from the day of the slot chosen before (registration).
+  const [opening] = useState(() => openingOf(initial));
+  const [today] = useState(opening.today);
+  const [dateText, setDateText] = useState(() => isoToInput(opening.day));
   const [dateError, setDateError] = useState<DateInputError | null>(null);
-  const [selectedDate, setSelectedDate] = useState(today);
-  const [month, setMonth] = useState<Month>(() => monthOf(today));
+  const [selectedDate, setSelectedDate] = useState(opening.day);
+  const [month, setMonth] = useState<Month>(() => monthOf(opening.day));
   const [selectedSlot, setSelectedSlot] = useState<Slot | null>(null);
   const [slotGone, setSlotGone] = useState(false);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
-  const [message, setMessage] = useState('');
-  const [phone, setPhone] = useState('');
+  const [message, setMessage] = useState(initial?.message ?? '');
+  const [phone, setPhone] = useState(initial?.phone ?? '');
   /** A booking on its way: sent and awaited online, queued offline (the bookAppointment command). */
   const [sending, setSending] = useState(false);
   /** The day was chosen for the person (today, or the first day with slots), not by them. */
-  const autoDay = useRef(true);
+  const autoDay = useRef(opening.wanted === null);
   /** A slot to select again once the slots arrive (reopened after registration). */
-  const wanted = useRef<string | null>(null);
+  const wanted = useRef<string | null>(opening.wanted);
   const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const requests = useBookingRequests({ designerId, enabled: open && designerId !== undefined });
   const stale: QueuedBooking | undefined = requests.requests.filter((r) => r.refused).at(-1);
   const waiting: QueuedBooking | undefined = requests.requests.find((r) => !r.refused);
-
-  // Opening resets everything and starts from today's date (or the day of the slot chosen before).
-  useEffect(() => {
-    if (!open) return;
-    const now = todayIn(BUSINESS_TIME_ZONE);
-    const chosen = initial?.appointment_date ? new Date(initial.appointment_date) : null;
-    const chosenDay = chosen && !Number.isNaN(chosen.getTime()) ? todayIn(BUSINESS_TIME_ZONE, chosen) : null;
-    const day = chosenDay && chosenDay >= now ? chosenDay : now;
-    wanted.current = chosenDay && chosenDay >= now ? (initial?.appointment_date ?? null) : null;
-    autoDay.current = wanted.current === null;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form; to move into render with the booking rework (issue 18, item 1)
-    setToday(now);
-    setDateText(isoToInput(day));
-    setDateError(null);
-    setSelectedDate(day);
-    setMonth(monthOf(day));
-    setSelectedSlot(null);
-    setSlotGone(false);
-    setMovedFrom(null);
-    setFailure(null);
-    setMessage(initial?.message ?? '');
-    setPhone(initial?.phone ?? '');
-    setSending(false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening resets; `initial` is read at that moment
-  }, [open]);
 
   const cells = useMemo(() => monthGrid(month), [month]);
   const firstCell = cells[0]?.date ?? today;
@@ -544,3 +533,9 @@ export function BookingModal({ open, designerId, designerName, onClose, onBooked
     </Modal>
   );
 }
+
+/**
+ * Each opening starts afresh (today, or the slot chosen before registering, and what was typed then)
+ * in the render that shows the dialog; nothing of a previous opening is kept.
+ */
+export const BookingModal = whileOpen(OpenBookingModal);

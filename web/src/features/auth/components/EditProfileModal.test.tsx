@@ -69,6 +69,29 @@ function jpegFile(name: string): File {
 }
 
 describe('EditProfileModal', { timeout: 30_000 }, () => {
+  it('keeps what is being typed when the account is refreshed meanwhile, and starts the next opening from the account then', async () => {
+    const store = apiStore({ access_token: 't', token_type: 'bearer', id: 4, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', is_admin: false, is_designer: false, has_designer_profile: false });
+    const view = (open: boolean, shown: Account) => (
+      <Provider store={store}>
+        <MemoryRouter>
+          <div id="root">
+            <EditProfileModal open={open} account={shown} onClose={() => undefined} />
+          </div>
+        </MemoryRouter>
+      </Provider>
+    );
+    const { rerender } = render(view(true, account));
+    fireEvent.input(screen.getByLabelText('Nome'), { target: { value: 'Anna Maria Rossi' } });
+    // The profile is refetched while the form is open (another tab saved a new location).
+    const refreshed = { ...account, location: 'Torino' };
+    rerender(view(true, refreshed));
+    expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Anna Maria Rossi');
+    rerender(view(false, refreshed));
+    rerender(view(true, refreshed));
+    expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Anna Rossi');
+    expect((screen.getByLabelText(/^Località/) as HTMLInputElement).value).toBe('Torino');
+  });
+
   it('shows the spec texts for a missing name and a bad e-mail, and sends nothing', async () => {
     renderModal();
     fireEvent.input(screen.getByLabelText('Nome'), { target: { value: ' ' } });

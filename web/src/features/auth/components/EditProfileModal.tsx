@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, whileOpen } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
 import { editAccount, editAccountWithPhoto } from '../commands';
 import { useAuthDispatch } from '../hooks/useAuthDispatch';
@@ -40,7 +40,7 @@ function serverProblem(error: AppError): { field?: ProfileField; text: string } 
  * validation texts, and the server's answer on the right field. Offline, the text changes wait in
  * the outbox and show at once; a new photo needs a connection.
  */
-export function EditProfileModal({ open, account, onClose }: EditProfileModalProps) {
+function OpenEditProfileModal({ open, account, onClose }: EditProfileModalProps) {
   const [values, setValues] = useState<ProfileValues>({ name: account.name, email: account.email, location: account.location });
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -55,16 +55,6 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
   const fileId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-
-  // Each opening starts from the account as it is now.
-  useEffect(() => {
-    if (!open) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form (pending rework, issue 18)
-    setValues({ name: account.name, email: account.email, location: account.location });
-    setPhoto(null);
-    setErrors({});
-    setFormError(null);
-  }, [open, account.name, account.email, account.location]);
 
   useEffect(() => {
     if (!photo) {
@@ -221,3 +211,9 @@ export function EditProfileModal({ open, account, onClose }: EditProfileModalPro
     </Modal>
   );
 }
+
+/**
+ * Each opening starts from the account as it is then; a refreshed account while the form is open
+ * does not wipe what is being typed.
+ */
+export const EditProfileModal = whileOpen(OpenEditProfileModal);

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/chat';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextAreaField } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, whileOpen } from '../../../shared/ui/Modal';
 import { useCommand } from '../../../shared/offline/command';
 import { useQueuedEntry } from '../../../shared/offline/useQueued';
 import { contactDesigner } from '../commands';
@@ -29,7 +29,7 @@ export interface ContactModalProps {
  * the outbox with a client id, so offline it waits on this device ("in attesa di invio") and is
  * delivered once when the connection returns; online the dialog waits for the answer and says so.
  */
-export function ContactModal({ open, designer, onClose, initialMessage = '', onOpenChat, onRequireLogin }: ContactModalProps) {
+function OpenContactModal({ open, designer, onClose, initialMessage = '', onOpenChat, onRequireLogin }: ContactModalProps) {
   const contact = useCommand(contactDesigner);
   const online = useOnline();
   const [text, setText] = useState(initialMessage);
@@ -37,15 +37,6 @@ export function ContactModal({ open, designer, onClose, initialMessage = '', onO
   const [seq, setSeq] = useState<number | null>(null);
   const entry = useQueuedEntry(seq);
   const areaRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (open) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form (pending rework, issue 18)
-      setText(initialMessage);
-      setTouched(false);
-      setSeq(null);
-    }
-  }, [open, initialMessage]);
 
   const cleaned = cleanMessage(text);
   const tooLong = cleaned !== null && cleaned.length > MAX_MESSAGE_LENGTH;
@@ -128,3 +119,6 @@ export function ContactModal({ open, designer, onClose, initialMessage = '', onO
     </Modal>
   );
 }
+
+/** The form lives while the dialog is open: each opening starts from `initialMessage`. */
+export const ContactModal = whileOpen(OpenContactModal);

@@ -7,7 +7,7 @@ import { logout } from '../../../shared/session/logout';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal, whileOpen } from '../../../shared/ui/Modal';
 import { showToast } from '../../../shared/ui/Toast';
 import { useRunCommand } from '../../../shared/offline/command';
 import { deleteDesignerProfile, editDesignerProfile, editDesignerWithPictures } from '../commands';
@@ -56,7 +56,7 @@ function ErrorDetails({ error }: { error: ExplainedError }) {
  * the profile photo, the gallery (keep, remove, reorder, add), and account deletion. Offline, text
  * edits wait in the outbox; picture changes need a connection and say so.
  */
-export function EditProfileModal({ designer, open, onClose }: EditProfileModalProps) {
+function OpenEditProfileModal({ designer, open, onClose }: EditProfileModalProps) {
   const dispatch = useDesignersDispatch();
   const navigate = useNavigate();
   const online = useOnline();
@@ -74,24 +74,6 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
   const [deleteFailure, setDeleteFailure] = useState<ExplainedError | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const cancelDeleteRef = useRef<HTMLButtonElement>(null);
-  const { reset: resetGallery } = gallery;
-  const { reset: resetPhoto } = photo;
-
-  // Every opening starts from what the server last said.
-  useEffect(() => {
-    if (!open) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening resets the form and the pickers (pending rework, issue 18)
-    setForm(editFormOf(designer));
-    resetGallery(designer.gallery_images);
-    resetPhoto(designer.profile_picture);
-    setErrors([]);
-    setFailure(null);
-    setOfflineImages(false);
-    setView('edit');
-    setDeleteFailure(null);
-    // Only when it opens: a later server update must not wipe what is being typed.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening resets; the designer and the pickers' reset functions are read at that moment
-  }, [open]);
 
   useEffect(() => {
     if (errors.length > 0 || failure) summaryRef.current?.focus();
@@ -257,3 +239,9 @@ export function EditProfileModal({ designer, open, onClose }: EditProfileModalPr
     </Modal>
   );
 }
+
+/**
+ * Every opening starts from what the server last said (the form and both pickers); a server update
+ * while it is open does not wipe what is being typed.
+ */
+export const EditProfileModal = whileOpen(OpenEditProfileModal);

@@ -107,6 +107,21 @@ async function run(url, user, base) {
   }
 }
 
+/**
+ * A run that measured the page: Lighthouse 12.2.3 with Debian's Chromium now and then answers a
+ * runtime error (NO_NAVSTART, NO_FCP) and no metrics for a page that loaded; such a run is tried again
+ * (up to 3 times) instead of counting as a score of 0.
+ */
+async function runMeasured(url, user, base) {
+  let lhr;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    lhr = await run(url, user, base);
+    if (!lhr.runtimeError) return lhr;
+    console.log(`NOTE ${new URL(url).pathname}: run ${attempt} gave no figures (${lhr.runtimeError.code}), trying again`);
+  }
+  return lhr;
+}
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 function summary(lhr) {
@@ -171,7 +186,7 @@ async function main() {
       `mobile profile, simulated throttling, median of ${runs} runs by performance score, Chromium at /usr/bin/chromium`);
     for (const p of pages) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await run(base + p.path, p.user, base));
+      for (let i = 0; i < runs; i++) results.push(await runMeasured(base + p.path, p.user, base));
       results.sort((x, y) => (x.categories.performance?.score ?? 0) - (y.categories.performance?.score ?? 0));
       const median = results[Math.floor(results.length / 2)];
       writeFileSync(join(outDir, `${p.name}.json`), JSON.stringify(median));

@@ -12,7 +12,7 @@ import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
-import { allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
+import { afterFirstPaint, allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
 
@@ -55,7 +55,13 @@ function startOfflineWhenIdle(): void {
 }
 // An action taken before then (a tap in the first second) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);
-if (document.readyState === 'complete') startOfflineWhenIdle();
+// A visitor's home has nothing to queue on its first screen (two links, texts and pictures): there
+// the layer and the journey's prefetch wait for the first paint as well, so that their requests and
+// their code do not compete with it (on a first visit `load` comes before the paint). Every other
+// first page can hold a tap that queues, so it keeps the start after `load` (a later start there
+// failed "a like made offline" under load: docs/performance.md).
+if (window.location.pathname === '/' && !store.getState().session.user) afterFirstPaint(startOfflineWhenIdle);
+else if (document.readyState === 'complete') startOfflineWhenIdle();
 else window.addEventListener('load', startOfflineWhenIdle, { once: true });
 registerServiceWorker();
 startPush(store, (path) => void router.navigate(path));

@@ -88,6 +88,44 @@ export function useOfflineLoaded(): boolean {
   return useSyncExternalStore(subscribeLoaded, () => loaded, () => false);
 }
 
+/**
+ * Runs work once the page has loaded and painted its first content: after the `load` event and the
+ * browser's first-contentful-paint entry, whichever comes last (on a first visit `load` often comes
+ * before the first paint, and what starts before the paint competes with it). Where paint timing is
+ * missing, or no contentful paint comes within `maxWaitMs` of `load` (a hidden tab does not paint),
+ * the work runs then: it is delayed by tens or hundreds of milliseconds, never by seconds.
+ */
+export function afterFirstPaint(work: () => void, maxWaitMs = 1000): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  const painted = new Promise<void>((resolve) => {
+    const paintTiming =
+      typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+    if (!paintTiming) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void loaded.then(() => {
+    window.setTimeout(run, maxWaitMs);
+    return painted.then(run);
+  });
+}
+
 /** Runs work when the browser is idle (or soon, where requestIdleCallback is missing). */
 export function whenIdle(work: () => void, timeoutMs = 2000): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: timeoutMs });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { inBrowser, saveScreenshot } from './harness/browser';
+import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -118,6 +118,9 @@ describe('journeys across registration', () => {
         await page.goto(`${server.baseUrl}/user-profile`);
         const row = page.getByRole('button', { name: new RegExp(`Sofia Marino ${width}`) });
         await row.getByText('Volentieri! Mi manda qualche foto?').waitFor({ timeout: 20_000 });
+        // The app is on the device (its code served by the service worker), as after any visit: what
+        // is tested here is the conversation's data, not a connection lost in the first second.
+        await untilServiceWorkerControls(page);
 
         await context.setOffline(true);
         await row.click();

@@ -1,22 +1,27 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatTime } from '../../shared/i18n/dates';
 import { t } from '../../shared/i18n/t';
+import { useOptionalModule } from '../../shared/lib/useOptionalModule';
 import { useOfflineLoaded } from '../../shared/offline/lazy';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
 import styles from './SyncStatus.module.css';
 
 export const SYNC_PAGE_PATH = '/sincronizzazione';
 
+const loadRefusalNotices = () => import('../../features/sync/hooks/useRefusalNotices');
+
 /** The refusal toasts read the outbox live (Dexie): mounted once the offline runtime has loaded. */
-const RefusalNotices = lazy(() =>
-  import('../../features/sync/hooks/useRefusalNotices').then(({ useRefusalNotices }) => ({
-    default: function RefusalNotices() {
-      useRefusalNotices();
-      return null;
-    },
-  })),
-);
+function RefusalNotices() {
+  // An extra of the shell: if its chunk cannot arrive (offline before the service worker serves it),
+  // the page goes on without it, and it comes with the connection.
+  const notices = useOptionalModule(loadRefusalNotices);
+  return notices ? <RefusalNoticesOf useNotices={notices.useRefusalNotices} /> : null;
+}
+
+function RefusalNoticesOf({ useNotices }: { useNotices: () => void }) {
+  useNotices();
+  return null;
+}
 
 /**
  * A slim strip under the top bar: "Sei offline" with the last update, and how many actions wait, fail
@@ -38,11 +43,7 @@ export function SyncStatus() {
   const queued = status.pending + status.failed + status.needsReview > 0;
   return (
     <div className={styles.region} role="status" aria-live="polite">
-      {offlineLoaded ? (
-        <Suspense fallback={null}>
-          <RefusalNotices />
-        </Suspense>
-      ) : null}
+      {offlineLoaded ? <RefusalNotices /> : null}
       {parts.length > 0 ? (
         <p className={`${styles.strip} ${status.online ? styles.waiting : styles.offline}`} data-testid="sync-status">
           <span className={styles.dot} aria-hidden="true" />

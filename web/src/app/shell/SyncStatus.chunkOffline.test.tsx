@@ -1,0 +1,45 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, setOnline } from '../../test/session';
+import { SyncStatus } from './SyncStatus';
+
+// The refusal notices' chunk cannot arrive: offline on a first visit, before the service worker
+// serves the app's chunks.
+vi.mock('../../features/sync/hooks/useRefusalNotices', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+/** Stands in for the route's error screen: what reaches it would replace the whole page. */
+class RouteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>Qualcosa è andato storto</p> : this.props.children;
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  setOnline(true);
+});
+
+describe('SyncStatus when the refusal notices cannot load', () => {
+  it('keeps the page and says "Sei offline" instead of taking the route\'s error screen', async () => {
+    renderSignedIn(
+      <RouteBoundary>
+        <SyncStatus />
+      </RouteBoundary>,
+    );
+    act(() => setOnline(false));
+    expect(await screen.findByText(/^Sei offline/)).toBeTruthy();
+    // The failed load has been seen (and would have reached the boundary by now).
+    await act(async () => {
+      await import('../../features/sync/hooks/useRefusalNotices').catch(() => undefined);
+    });
+    expect(screen.queryByText('Qualcosa è andato storto')).toBeNull();
+    expect(screen.getByText(/^Sei offline/)).toBeTruthy();
+  });
+});

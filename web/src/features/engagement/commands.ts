@@ -14,7 +14,7 @@ function isLikeResult(value: unknown): value is LikeResult {
 /**
  * A like or unlike (POST /api/likes toggles). The button shows the queued toggle at once (likeView).
  * A sent like writes the server's answer into the cached count and status; a refused one is silent
- * (the spec's silent case) and the button falls back to the server's state.
+ * (the spec's silent case) and the button, the count and the favourites fall back to the server's state.
  */
 export const toggleLike = defineCommand<{ designerId: number }>({
   kind: LIKE_KIND,
@@ -31,7 +31,16 @@ export const toggleLike = defineCommand<{ designerId: number }>({
   },
   onRefused: (dispatch, _error, entry) => {
     const match = /^like:(\d+)$/.exec(entry.entity);
-    if (match) dispatch(engagementApi.util.invalidateTags([{ type: 'Like', id: `count-${match[1]}` }, { type: 'Like', id: `status-${match[1]}` }]));
+    // The favourites are read again too: the like never happened, and a list that failed to load
+    // while offline heals now that the answer shows the connection is back.
+    if (match)
+      dispatch(
+        engagementApi.util.invalidateTags([
+          { type: 'Like', id: `count-${match[1]}` },
+          { type: 'Like', id: `status-${match[1]}` },
+          { type: 'Like', id: 'MINE' },
+        ]),
+      );
   },
 });
 

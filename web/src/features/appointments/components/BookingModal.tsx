@@ -92,7 +92,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
 
   // The opening starts from today's date, or from the day of the slot chosen before (registration).
   const [opening] = useState(() => openingOf(initial));
-  const [today] = useState(opening.today);
+  const { today } = opening;
   const [dateText, setDateText] = useState(() => isoToInput(opening.day));
   const [dateError, setDateError] = useState<DateInputError | null>(null);
   const [selectedDate, setSelectedDate] = useState(opening.day);
@@ -109,7 +109,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   /** A slot to select again once the slots arrive (reopened after registration). */
   const wanted = useRef<string | null>(opening.wanted);
   const [movedFrom, setMovedFrom] = useState<string | null>(null);
-  const requests = useBookingRequests({ designerId, enabled: open && designerId !== undefined });
+  const requests = useBookingRequests({ designerId, enabled: designerId !== undefined });
   const stale: QueuedBooking | undefined = requests.requests.filter((r) => r.refused).at(-1);
   const waiting: QueuedBooking | undefined = requests.requests.find((r) => !r.refused);
 
@@ -117,13 +117,13 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   const firstCell = cells[0]?.date ?? today;
   const lastCell = cells[cells.length - 1]?.date ?? today;
   const startDate = firstCell < today ? today : firstCell;
-  const skip = !open || designerId === undefined || !online || startDate > lastCell;
+  const skip = designerId === undefined || !online || startDate > lastCell;
   const slots = useAvailableSlotsQuery(
     { designerId: designerId ?? 0, startDate, endDate: lastCell },
     { skip, pollingInterval: SLOT_REFRESH_MS, refetchOnMountOrArgChange: true },
   );
   // The slots last seen for this designer: offline, a booking may be requested on one of them.
-  const seen = useSeenSlots(designerId, open, slots.isError ? undefined : slots.data);
+  const seen = useSeenSlots(designerId, true, slots.isError ? undefined : slots.data);
   const offlineRequest = !online && seen !== null;
   const allSlots = online ? slots.data?.slots : seen?.slots;
   const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);
@@ -141,7 +141,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
 
   // Today without a free slot: move to the first day that has one, once per opening, and say so.
   useEffect(() => {
-    if (!open || !autoDay.current || !slots.data || slots.isFetching) return;
+    if (!autoDay.current || !slots.data || slots.isFetching) return;
     if (available.has(selectedDate)) {
       autoDay.current = false;
       return;
@@ -154,7 +154,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
     setDateText(isoToInput(first));
     setSelectedDate(first);
     setMonth(monthOf(first));
-  }, [open, slots.data, slots.isFetching, available, selectedDate]);
+  }, [slots.data, slots.isFetching, available, selectedDate]);
 
   // A chosen slot that a refresh no longer lists was taken meanwhile: clear it and say so.
   useEffect(() => {

@@ -82,7 +82,7 @@ export function UserProfilePage() {
       ) : null}
 
       <div className={styles.section}>
-        <MatchedDesigners />
+        <MatchedDesigners hasStyleProfile={Boolean(account.style_analysis)} />
       </div>
 
       <section className={styles.section}>

@@ -1,16 +1,17 @@
-import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { useOptionalModule } from '../../shared/lib/useOptionalModule';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
 // Like, share, book and the signed-in contact dialog (with Dexie, booking, chat and sharing code)
-// load in a chunk of their own, requested with this module: the profile paints without them.
+// load in a chunk of their own, requested with this module: the profile paints without them. They
+// are an optional module, not React.lazy: when their chunk cannot arrive (offline on a first visit,
+// before the service worker serves the app's chunks) the profile stays readable without its
+// buttons, which appear when the connection returns, instead of the route's error screen.
 const loadActions = () => import('./DesignerProfileActions');
-const ProfileActions = lazy(() => loadActions().then((m) => ({ default: m.ProfileActions })));
-const SignedInContact = lazy(() => loadActions().then((m) => ({ default: m.SignedInContact })));
 
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
@@ -19,7 +20,9 @@ const SignedInContact = lazy(() => loadActions().then((m) => ({ default: m.Signe
 export function DesignerProfilePage() {
   const { id } = useParams();
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
-  void loadActions();
+  // Asked for during the first render, not after it (the hook loads in an effect, after the paint).
+  loadActions().catch(() => undefined);
+  const actions = useOptionalModule(loadActions);
   return (
     <DesignerPublicProfile
       designerId={id}
@@ -27,18 +30,12 @@ export function DesignerProfilePage() {
         // Visitors see "Registrazione Richiesta" first; signed-in people open the contact dialog,
         // which also reopens by itself after registering from here.
         loggedIn ? (
-          <Suspense fallback={null}>
-            <SignedInContact designer={designer} />
-          </Suspense>
+          actions ? <actions.SignedInContact designer={designer} /> : null
         ) : (
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
-      renderActions={(designer) => (
-        <Suspense fallback={null}>
-          <ProfileActions designer={designer} />
-        </Suspense>
-      )}
+      renderActions={(designer) => (actions ? <actions.ProfileActions designer={designer} /> : null)}
     />
   );
 }

@@ -171,6 +171,34 @@ describe('engagement', () => {
     });
   });
 
+  it("a first visit whose profile actions cannot arrive keeps the profile readable, and the actions come with the connection", async () => {
+    const ugo = await designer('Ugo Ferri');
+    const elena = await customer('Elena Neri');
+    await inBrowser('profile-actions-unreachable', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, elena);
+      // The actions' chunk fails as it would if the connection dropped just before it was asked for.
+      const actionsChunk = /\/assets\/DesignerProfileActions-[^/]+\.js$/;
+      let refused = 0;
+      await page.route(actionsChunk, (route) => {
+        refused += 1;
+        return route.abort('internetdisconnected');
+      });
+      await page.goto(`${server.baseUrl}/profile/${ugo.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Ugo Ferri' }).waitFor();
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      await page.getByText('Case luminose, materiali naturali.').waitFor();
+      expect(await page.getByText('Qualcosa è andato storto').count()).toBe(0);
+      expect(await page.getByTestId('like-button').count()).toBe(0);
+      // The connection returns: the actions arrive and work.
+      await page.unroute(actionsChunk);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      const button = page.getByTestId('like-button');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      await button.click();
+      await expect.poll(() => likeCount(ugo.id)).toBe(1);
+    });
+  });
+
   it('a like made offline shows at once and is sent once when back online', async () => {
     const dora = await designer('Dora Russo');
     const elena = await customer('Elena Conti');

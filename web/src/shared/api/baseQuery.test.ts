@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, freshDatabase, type FakeFetch } from '../../test/offline';
 import type { InternoDatabase } from '../offline/db';
 import { getCachedResponse } from '../offline/responseCache';
@@ -62,6 +62,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await database.delete();
 });
 
@@ -151,6 +152,66 @@ describe('createBaseQuery', () => {
     const other = setup({ ...USER, id: 8, access_token: 'jwt-8' });
     const otherResult = await other.store.dispatch(other.testApi.endpoints.designers.initiate({ page: 1 }));
     expect(otherResult.error).toMatchObject({ kind: 'network', message: 'Errore di connessione al server. Riprova più tardi.' });
+  });
+
+  it('tries a GET once more when the connection came back while it failed, instead of keeping the failure', async () => {
+    // RTK Query's refetch on reconnect skips a request still pending at the `online` event.
+    let attempts = 0;
+    server.respond(() => {
+      attempts += 1;
+      if (attempts > 1) return { status: 200, body: { designers: [{ id: 2 }], has_more: false } };
+      window.dispatchEvent(new Event('online'));
+      return 'network-error';
+    });
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.designers.initiate({ page: 1 }));
+    expect(result.data).toEqual({ designers: [{ id: 2 }], has_more: false });
+    expect(server.calls).toHaveLength(2);
+    expect(selectStaleness(store.getState(), { endpointName: 'designers', originalArgs: { page: 1 } }).stale).toBe(false);
+  });
+
+  it('tries a GET once more when the connection came back while its offline copy was being read', async () => {
+    server.respond(() => ({ status: 200, body: { v: 1 } }));
+    const first = setup(USER);
+    await first.store.dispatch(first.testApi.endpoints.profile.initiate());
+    const read = database.responses.get.bind(database.responses);
+    vi.spyOn(database.responses, 'get').mockImplementation(((key: string) => {
+      window.dispatchEvent(new Event('online'));
+      server.respond(() => ({ status: 200, body: { v: 2 } }));
+      return read(key);
+    }) as never);
+    server.respond(() => 'network-error');
+    const second = setup(USER);
+    const result = await second.store.dispatch(second.testApi.endpoints.profile.initiate());
+    expect(result.data).toEqual({ v: 2 });
+    expect(selectStaleness(second.store.getState(), { endpointName: 'profile', originalArgs: undefined }).stale).toBe(false);
+  });
+
+  it('does not try again when the connection did not come back, nor more than once', async () => {
+    server.respond(() => 'network-error');
+    const { testApi, store } = setup(USER);
+    const alone = await store.dispatch(testApi.endpoints.profile.initiate());
+    expect(alone.error).toMatchObject({ kind: 'network' });
+    expect(server.calls).toHaveLength(1);
+
+    server.respond(() => {
+      window.dispatchEvent(new Event('online'));
+      return 'network-error';
+    });
+    const flapping = await store.dispatch(testApi.endpoints.profile.initiate(undefined, { forceRefetch: true }));
+    expect(flapping.error).toMatchObject({ kind: 'network' });
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it('never tries a state-changing call again by itself (the outbox owns those)', async () => {
+    server.respond(() => {
+      window.dispatchEvent(new Event('online'));
+      return 'network-error';
+    });
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.like.initiate(3));
+    expect(result.error).toMatchObject({ kind: 'network' });
+    expect(server.calls).toHaveLength(1);
   });
 
   it('clears the stale flag when a fresh answer arrives', async () => {

@@ -36,6 +36,11 @@ export type InternoBaseQuery = BaseQueryFn<string | FetchArgs, unknown, AppError
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+// How many times the connection has come back (`online` events) since the app started: a request
+// that sees it change while it ran knows the connection returned during it.
+let connectionReturns = 0;
+if (typeof window !== 'undefined') window.addEventListener('online', () => (connectionReturns += 1));
+
 /** The URL a request goes to, query string included: the IndexedDB key of a cached GET. */
 export function requestUrl(args: string | FetchArgs): string {
   if (typeof args === 'string') return args;
@@ -110,18 +115,34 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     const cacheable = method === 'GET' && extraOptions?.offlineCache !== false;
     const url = requestUrl(request);
 
-    const result = await raw(request, api, {});
-    if (!result.error) {
+    // A GET that fails for the network while the connection comes back (an `online` event during
+    // it, or during the look-up of its offline copy) is tried once more: RTK Query's refetch on
+    // reconnect skips a request that is still pending, so the screen would keep the failure (or the
+    // stale copy) until something else asked again.
+    let returnsBefore = connectionReturns;
+    let retried = false;
+    const connectionCameBack = (): boolean => method === 'GET' && !retried && connectionReturns !== returnsBefore;
+    const fetchAgain = () => {
+      retried = true;
+      returnsBefore = connectionReturns;
+      return raw(request, api, {});
+    };
+
+    const succeeded = async (data: unknown, meta: FetchBaseQueryMeta | undefined) => {
       if (cacheable) {
         const fetchedAt = now();
-        const stored = database().then((db) => putCachedResponse(db, userId, url, result.data, fetchedAt));
+        const stored = database().then((db) => putCachedResponse(db, userId, url, data, fetchedAt));
         // Tests hand in their own database and read it right after: wait for it there only.
         if (deps.database) await stored;
         else void stored.catch((error: unknown) => console.warn('Could not store a cached response', error));
         if (api.queryCacheKey) api.dispatch(freshReceived(api.queryCacheKey));
       }
-      return { data: result.data, meta: result.meta };
-    }
+      return { data, meta };
+    };
+
+    let result = await raw(request, api, {});
+    if (result.error && isUnreachable(normaliseFetchError(result.error, result.meta)) && connectionCameBack()) result = await fetchAgain();
+    if (!result.error) return succeeded(result.data, result.meta);
 
     const error = normaliseFetchError(result.error, result.meta);
     if (error.status === 401 && token !== null) {
@@ -133,6 +154,10 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     }
     if (cacheable && isUnreachable(error)) {
       const cached = await getCachedResponse(await database(), userId, url);
+      if (connectionCameBack()) {
+        const again = await fetchAgain();
+        if (!again.error) return succeeded(again.data, again.meta);
+      }
       if (cached) {
         if (api.queryCacheKey) api.dispatch(staleServed({ queryCacheKey: api.queryCacheKey, fetchedAt: cached.fetchedAt }));
         return { data: cached.data, meta: result.meta };

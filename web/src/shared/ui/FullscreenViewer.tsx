@@ -4,6 +4,7 @@ import { t } from '../i18n/t';
 import { swipeOutcome } from '../lib/swipe';
 import { ResponsiveImage } from './ResponsiveImage';
 import styles from './FullscreenViewer.module.css';
+import { useHoldsToasts } from './Toast';
 
 export interface ViewerImage {
   /** The image field as the API sends it. */
@@ -44,6 +45,7 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
     latest.current = { index, count: images.length, onIndexChange, onClose };
   });
   const open = index !== null && images.length > 0;
+  useHoldsToasts(open);
 
   useEffect(() => {
     if (!open) return undefined;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ComponentType, type ReactNode, type RefO
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import styles from './Modal.module.css';
+import { useHoldsToasts } from './Toast';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -36,6 +37,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  useHoldsToasts(open);
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);

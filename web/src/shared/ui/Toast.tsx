@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import styles from './Toast.module.css';
@@ -18,6 +18,8 @@ export const TOAST_DURATION_MS = 6000;
 
 let toasts: readonly ToastMessage[] = [];
 let nextId = 1;
+/** Dialogs open now (Modal, FullscreenViewer): while there is one, only errors are shown. */
+let openDialogs = 0;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -40,12 +42,31 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/**
+ * Called by every dialog with whether it is open. A toast never covers a dialog's title or its
+ * buttons (a tall booking dialog reaches both edges of the screen): while one is open, success and
+ * info toasts wait, and show with their full time once the last dialog has closed; errors show at
+ * once, since they say what just failed. A layout effect, so no frame shows both.
+ */
+export function useHoldsToasts(open: boolean): void {
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    openDialogs += 1;
+    emit();
+    return () => {
+      openDialogs -= 1;
+      emit();
+    };
+  }, [open]);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 const snapshot = (): readonly ToastMessage[] => toasts;
+const dialogsSnapshot = (): boolean => openDialogs > 0;
 
 function ToastItem({ toast }: { toast: ToastMessage }) {
   useEffect(() => {
@@ -73,11 +94,13 @@ function ToastItem({ toast }: { toast: ToastMessage }) {
  */
 export function ToastViewport() {
   const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const dialogOpen = useSyncExternalStore(subscribe, dialogsSnapshot, dialogsSnapshot);
+  const shown = dialogOpen ? items.filter((toast) => toast.tone === 'error') : items;
   // Always present, so assistive technology is listening before the first message arrives.
   return createPortal(
     // A plain container: each toast carries its own status or alert role (a list item may not).
     <div className={styles.viewport} aria-live="polite">
-      {items.map((toast) => (
+      {shown.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
     </div>,

@@ -20,21 +20,28 @@ export function isUpdating(): boolean {
 
 export interface UpdateWatcher {
   onControllerChange: () => void;
-  onMessage: (data: unknown) => void;
+  /** A message from a service worker: its data and the worker that sent it (`MessageEvent.source`). */
+  onMessage: (data: unknown, from: unknown) => void;
 }
 
 /**
  * Decides when a page must reload. A first install also changes the controller (clients.claim) and
  * activates a worker that announces itself: only the replacement of a worker that already
- * controlled this page is an update. The reload happens once, UPDATE_RELOAD_DELAY_MS later.
+ * controlled this page is an update. A page loaded while the first worker was activating is
+ * controlled by that worker from the start and then hears its announcement: that is the worker it
+ * already has, not a new version, so an announcement counts only from another worker than the one
+ * that controlled the page at load (a reload then wiped a registration form being filled in, on a
+ * first visit). The reload happens once, UPDATE_RELOAD_DELAY_MS later.
  */
 export function createUpdateWatcher(options: {
-  controlledAtLoad: boolean;
+  /** The page's service worker when it loaded (`navigator.serviceWorker.controller`), or null. */
+  controllerAtLoad: unknown;
   onUpdate: () => void;
   reload: () => void;
   schedule: (callback: () => void, delayMs: number) => void;
 }): UpdateWatcher {
-  let hadController = options.controlledAtLoad;
+  const controlledAtLoad = options.controllerAtLoad !== null;
+  let hadController = controlledAtLoad;
   let scheduled = false;
   const update = (): void => {
     if (scheduled) return;
@@ -47,9 +54,9 @@ export function createUpdateWatcher(options: {
       if (hadController) update();
       hadController = true;
     },
-    onMessage: (data) => {
+    onMessage: (data, from) => {
       const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
-      if (type === NEW_VERSION_MESSAGE && options.controlledAtLoad) update();
+      if (type === NEW_VERSION_MESSAGE && controlledAtLoad && from !== options.controllerAtLoad) update();
     },
   };
 }
@@ -58,7 +65,7 @@ export function registerServiceWorker(reload: () => void = () => window.location
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const container = navigator.serviceWorker;
   const watcher = createUpdateWatcher({
-    controlledAtLoad: container.controller !== null,
+    controllerAtLoad: container.controller,
     onUpdate: () => {
       updating = true;
       for (const listener of listeners) listener();
@@ -69,7 +76,7 @@ export function registerServiceWorker(reload: () => void = () => window.location
     },
   });
   container.addEventListener('controllerchange', watcher.onControllerChange);
-  container.addEventListener('message', (event: MessageEvent<unknown>) => watcher.onMessage(event.data));
+  container.addEventListener('message', (event: MessageEvent<unknown>) => watcher.onMessage(event.data, event.source));
   const register = async (): Promise<void> => {
     try {
       const registration = await container.register('/sw.js', { scope: '/' });

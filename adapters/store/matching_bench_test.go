@@ -92,7 +92,7 @@ func BenchmarkMatching(b *testing.B) {
 			b.Run(name+"/Cold", func(b *testing.B) {
 				for b.Loop() {
 					svc.Invalidate()
-					if _, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID}); err != nil {
+					if _, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID, LeadToken: first.LeadToken}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -109,7 +109,7 @@ func BenchmarkMatching(b *testing.B) {
 			b.Run(name+"/Page", func(b *testing.B) {
 				page := 1
 				for b.Loop() {
-					p, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID, Page: page%20 + 1})
+					p, err := svc.Matches(ctx, kernel.Principal{}, matching.Query{LeadID: first.LeadID, LeadToken: first.LeadToken, Page: page%20 + 1})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Component, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_ERROR, RouteBoundary } from '../../test/routeBoundary';
 import { apiStore } from '../../test/session';
 import { DesignerProfilePage } from './DesignerProfilePage';
 
@@ -11,17 +11,6 @@ import { DesignerProfilePage } from './DesignerProfilePage';
 vi.mock('./DesignerProfileActions', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
-
-/** Stands in for the route's error screen: what reaches it would replace the whole page. */
-class RouteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <p>Qualcosa è andato storto</p> : this.props.children;
-  }
-}
 
 const PAOLO = {
   id: 7, designer_id: 7, name: 'Paolo Grasso', bio: 'Progetto spazi aperti dal carattere metropolitano.', city: 'Matera',
@@ -63,6 +52,6 @@ describe('DesignerProfilePage when its actions cannot load', () => {
     // The failed load has been seen (and would have reached the boundary by now).
     await import('./DesignerProfileActions').catch(() => undefined);
     await waitFor(() => expect(screen.getByText('Progetto spazi aperti dal carattere metropolitano.')).toBeTruthy());
-    expect(screen.queryByText('Qualcosa è andato storto')).toBeNull();
+    expect(screen.queryByText(ROUTE_ERROR)).toBeNull();
   });
 });

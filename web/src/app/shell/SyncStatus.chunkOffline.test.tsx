@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
-import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_ERROR, RouteBoundary } from '../../test/routeBoundary';
 import { renderSignedIn, setOnline } from '../../test/session';
 import { SyncStatus } from './SyncStatus';
 
@@ -9,17 +9,6 @@ import { SyncStatus } from './SyncStatus';
 vi.mock('../../features/sync/hooks/useRefusalNotices', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
-
-/** Stands in for the route's error screen: what reaches it would replace the whole page. */
-class RouteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <p>Qualcosa è andato storto</p> : this.props.children;
-  }
-}
 
 afterEach(() => {
   cleanup();
@@ -39,7 +28,7 @@ describe('SyncStatus when the refusal notices cannot load', () => {
     await act(async () => {
       await import('../../features/sync/hooks/useRefusalNotices').catch(() => undefined);
     });
-    expect(screen.queryByText('Qualcosa è andato storto')).toBeNull();
+    expect(screen.queryByText(ROUTE_ERROR)).toBeNull();
     expect(screen.getByText(/^Sei offline/)).toBeTruthy();
   });
 });

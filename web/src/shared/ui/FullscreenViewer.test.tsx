@@ -57,6 +57,22 @@ describe('FullscreenViewer', () => {
     expect(screen.getByText('1 di 3')).toBeTruthy();
   });
 
+  it('steps from the picture on screen when keys come quicker than a frame', async () => {
+    open();
+    // Keys as a browser sends them, outside act(): the renders happen (a microtask each), the
+    // effects that Preact runs after the next paint do not.
+    const press = (key: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    press('ArrowRight');
+    await Promise.resolve();
+    expect(screen.getByText('2 di 3')).toBeTruthy();
+    press('ArrowRight');
+    await Promise.resolve();
+    expect(screen.getByText('3 di 3')).toBeTruthy();
+    press('ArrowLeft');
+    await Promise.resolve();
+    expect(screen.getByText('2 di 3')).toBeTruthy();
+  });
+
   it('goes to a picture from its thumbnail and with the buttons', () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: "Vai all'immagine 3" }));

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import { swipeOutcome } from '../lib/swipe';
+import { useLatest } from '../lib/useLatest';
 import { ResponsiveImage } from './ResponsiveImage';
 import styles from './FullscreenViewer.module.css';
 import { useHoldsToasts } from './Toast';
@@ -40,10 +41,7 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
-  const latest = useRef({ index, count: images.length, onIndexChange, onClose });
-  useEffect(() => {
-    latest.current = { index, count: images.length, onIndexChange, onClose };
-  });
+  const latest = useLatest({ index, count: images.length, onIndexChange, onClose });
   const open = index !== null && images.length > 0;
   useHoldsToasts(open);
 
@@ -110,7 +108,7 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
       document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus();
     };
-  }, [open]);
+  }, [open, latest]);
 
   if (!open || index === null) return null;
   const current = images[Math.min(index, images.length - 1)];

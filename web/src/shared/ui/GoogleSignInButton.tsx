@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/t';
 import { renderGoogleButton } from '../lib/googleIdentity';
+import { useLatest } from '../lib/useLatest';
 import styles from './GoogleSignInButton.module.css';
 
 export interface GoogleSignInButtonProps {
@@ -15,11 +16,8 @@ export interface GoogleSignInButtonProps {
  */
 export function GoogleSignInButton({ clientId, onCredential, text = 'continue_with' }: GoogleSignInButtonProps) {
   const host = useRef<HTMLDivElement>(null);
-  const callback = useRef(onCredential);
+  const callback = useLatest(onCredential);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    callback.current = onCredential;
-  }, [onCredential]);
   useEffect(() => {
     const element = host.current;
     if (!element) return;
@@ -36,7 +34,7 @@ export function GoogleSignInButton({ clientId, onCredential, text = 'continue_wi
     return () => {
       cancelled = true;
     };
-  }, [clientId, text]);
+  }, [clientId, text, callback]);
   return (
     <div className={styles.wrap}>
       <div ref={host} className={styles.host} />

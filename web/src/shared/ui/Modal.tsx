@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
+import { useLatest } from '../lib/useLatest';
 import styles from './Modal.module.css';
 import { useHoldsToasts } from './Toast';
 
@@ -36,11 +37,8 @@ export function Modal({ open, title, onClose, children, footer, description, ini
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
+  const onCloseRef = useLatest(onClose);
   useHoldsToasts(open);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -86,7 +84,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
       document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus();
     };
-  }, [open, dismissible, initialFocusRef]);
+  }, [open, dismissible, initialFocusRef, onCloseRef]);
 
   if (!open) return null;
   return createPortal(

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
+import { useLatest } from '../../../shared/lib/useLatest';
 import { MAX_GALLERY } from '../lib/designer';
 import { galleryKey, moveItem, roomLeft, storedItems, type GalleryItem } from '../lib/gallery';
 import { GALLERY_SIZE, PROFILE_PHOTO_SIZE, isImageFile, resizeImageFile } from '../lib/resizeImage';
@@ -27,10 +28,7 @@ export function useGalleryPicker(initial: readonly string[] = []): GalleryPicker
   const [items, setItems] = useState<GalleryItem[]>(() => storedItems(initial));
   const [processing, setProcessing] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
-  const state = useRef({ items, processing });
-  useEffect(() => {
-    state.current = { items, processing };
-  }, [items, processing]);
+  const state = useLatest({ items, processing });
 
   const addFiles = useCallback(async (files: Iterable<File>) => {
     const list = Array.from(files);
@@ -60,7 +58,7 @@ export function useGalleryPicker(initial: readonly string[] = []): GalleryPicker
         setProcessing((n) => n - 1);
       }
     }
-  }, []);
+  }, [state]);
 
   const remove = useCallback((key: string) => setItems((current) => current.filter((item) => item.key !== key)), []);
   const move = useCallback(

@@ -56,13 +56,28 @@ async function firstCard(page: Page): Promise<{ card: Locator; id: number; name:
   return { card, id, name };
 }
 
+/**
+ * Fills the fields, then fills again any that lost its text, and checks them all. In two of some ten
+ * full runs (2026-11-26, 1280 px, CI load) the registration form's first field was empty after the
+ * test had filled it on the page just shown, the later fields kept, no page error: the cause is not
+ * found yet (closing note of that day). A person typing is not that quick; the journey's point is
+ * what happens after registering.
+ */
+async function fillKept(fields: Array<[Locator, string]>): Promise<void> {
+  for (const [field, value] of fields) await field.fill(value);
+  for (const [field, value] of fields) if ((await field.inputValue()) !== value) await field.fill(value);
+  for (const [field, value] of fields) expect(await field.inputValue()).toBe(value);
+}
+
 /** The registration form, reached from a "Registrazione Richiesta" dialog; never asks for the quiz again. */
 async function register(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/login\?/);
-  await page.getByLabel('Nome', { exact: true }).fill('Giulia Neri');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Conferma password').fill(PASSWORD);
+  await fillKept([
+    [page.getByLabel('Nome', { exact: true }), 'Giulia Neri'],
+    [page.getByLabel('Email', { exact: true }), email],
+    [page.getByLabel('Password', { exact: true }), PASSWORD],
+    [page.getByLabel('Conferma password'), PASSWORD],
+  ]);
   await page.getByRole('button', { name: 'Registrati', exact: true }).click();
   // Someone who has just finished the questionnaire is never asked to take it.
   await page.waitForURL((url) => url.pathname !== '/login');

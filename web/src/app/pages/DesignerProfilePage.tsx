@@ -12,9 +12,6 @@ import type { RootState } from '../store';
 // before the service worker serves the app's chunks) the profile stays readable without its
 // buttons, which appear when the connection returns, instead of the route's error screen.
 const loadActions = () => import('./DesignerProfileActions');
-// Asked for with the route's own module, not after the page's first paint (the hook below loads in
-// an effect); a failure here is the hook's to handle.
-loadActions().catch(() => undefined);
 
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
@@ -23,6 +20,8 @@ loadActions().catch(() => undefined);
 export function DesignerProfilePage() {
   const { id } = useParams();
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
+  // Asked for during the first render, not after it (the hook loads in an effect, after the paint).
+  loadActions().catch(() => undefined);
   const actions = useOptionalModule(loadActions);
   return (
     <DesignerPublicProfile

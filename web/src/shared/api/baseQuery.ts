@@ -141,13 +141,10 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     };
 
     let result = await raw(request, api, {});
-    let error = result.error && normaliseFetchError(result.error, result.meta);
-    if (error && isUnreachable(error) && connectionCameBack()) {
-      result = await fetchAgain();
-      error = result.error && normaliseFetchError(result.error, result.meta);
-    }
-    if (!error) return succeeded(result.data, result.meta);
+    if (result.error && isUnreachable(normaliseFetchError(result.error, result.meta)) && connectionCameBack()) result = await fetchAgain();
+    if (!result.error) return succeeded(result.data, result.meta);
 
+    const error = normaliseFetchError(result.error, result.meta);
     if (error.status === 401 && token !== null) {
       // A protected call was refused: the session is over on this device.
       const dispatch = api.dispatch as ThunkDispatch<WithSession, unknown, UnknownAction>;

@@ -123,7 +123,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
     { skip, pollingInterval: SLOT_REFRESH_MS, refetchOnMountOrArgChange: true },
   );
   // The slots last seen for this designer: offline, a booking may be requested on one of them.
-  const seen = useSeenSlots(designerId, slots.isError ? undefined : slots.data);
+  const seen = useSeenSlots(designerId, true, slots.isError ? undefined : slots.data);
   const offlineRequest = !online && seen !== null;
   const allSlots = online ? slots.data?.slots : seen?.slots;
   const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);

@@ -29,7 +29,7 @@ export const ROUTES = [
 export const AFTER_FIRST_PAINT = [/(^|\/)dexie-[\w-]+\.js$/];
 
 /**
- * Fonts every page paints its first text with (the Latin subsets of the two variable fonts);
- * other subsets load only when a page uses their characters.
+ * Fonts every page paints its first text with (the core of the Latin subsets of the two variable
+ * fonts, web/scripts/fonts.mjs); other subsets load only when a page uses their characters.
  */
-export const FIRST_FONTS = /-latin-wght-normal-[\w-]+\.woff2$/;
+export const FIRST_FONTS = /-latin-core-wght-normal-[\w-]+\.woff2$/;

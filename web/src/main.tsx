@@ -1,5 +1,7 @@
 import '@fontsource-variable/fraunces/wght.css';
 import '@fontsource-variable/dm-sans/wght.css';
+// After the packages' faces: the core of their latin files, checked first (web/scripts/fonts.mjs).
+import './shared/styles/fonts/fonts.css';
 import './shared/styles/tokens.css';
 import './shared/styles/base.css';
 import { StrictMode } from 'react';

@@ -1,0 +1,107 @@
+// @ts-check
+// The first fonts of every page, cut to what Italian pages draw (issue 16: bytes before the first
+// paint). Each of the two variable fonts (@fontsource-variable, pinned in package.json) ships a
+// "latin" file of about 37 kB covering U+0000-00FF and more; pages need far fewer characters, and
+// only the weights 300-700. This script writes, from the package's own latin files, a "core" file
+// per font with the characters below and the wght axis limited to WEIGHTS (about 25 and 21 kB), and
+// web/src/shared/styles/fonts/fonts.css, whose @font-face rules for them come after the package's
+// (main.tsx imports both). The rules share the family and descriptors of the package's latin face,
+// and for characters in both ranges the last rule defined is the first checked (CSS Fonts 4,
+// "unicode-range"), so a page whose text is all in the core loads only the core files; a character
+// outside it (a name with "ø" or "ł") makes the browser load the package's latin or latin-ext file
+// as before. The build preloads the core files (first-routes.mjs, FIRST_FONTS).
+//
+// Run with `npm run fonts` after adding a character to the interface or a weight to a stylesheet;
+// the files are committed so builds need no font tools. web/scripts/fonts.test.ts fails when they
+// are out of date, when the interface uses a character of the latin range the core lacks, or when a
+// stylesheet asks for a weight outside WEIGHTS.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const OUT_DIR = `${root}web/src/shared/styles/fonts/`;
+
+/** The weights stylesheets use (fonts.test.ts checks every font-weight against this range). */
+export const WEIGHTS = { min: 300, max: 700 };
+
+/** The fonts, as main.tsx imports them from @fontsource-variable. */
+export const FONTS = [
+  { family: 'Fraunces Variable', pkg: 'fraunces' },
+  { family: 'DM Sans Variable', pkg: 'dm-sans' },
+];
+
+const range = (/** @type {number} */ from, /** @type {number} */ to) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * The core's code points: printable ASCII, the no-break space, the accented letters of Italian
+ * (grave and acute, both cases) and of the names most often met beside them, and the punctuation of
+ * Italian text and of the interface's number and date formats. fonts.test.ts checks that every
+ * character of the interface within the package's latin range is here.
+ */
+export const CORE = [
+  ...range(0x20, 0x7e),
+  ...[...'\u00a0àáèéìíîòóùúÀÁÈÉÌÍÎÒÓÙÚçÇñÑäöüÄÖÜ«»°ª º€–—‘’‚“”„…•·×©−'].map((c) => /** @type {number} */ (c.codePointAt(0))),
+]
+  .filter((cp, i, all) => all.indexOf(cp) === i)
+  .sort((a, b) => a - b);
+
+/** "U+0020-007E,U+00A0,…": consecutive code points as one range. */
+export function unicodeRange(/** @type {number[]} */ points) {
+  const hex = (/** @type {number} */ n) => n.toString(16).toUpperCase().padStart(4, '0');
+  /** @type {[number, number][]} */
+  const runs = [];
+  for (const point of points) {
+    const last = runs[runs.length - 1];
+    if (last && point === last[1] + 1) last[1] = point;
+    else runs.push([point, point]);
+  }
+  return runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(',');
+}
+
+export const coreFile = (/** @type {string} */ pkg) => `${pkg}-latin-core-wght-normal.woff2`;
+
+/** The stylesheet of the core faces (pure: fonts.test.ts compares it with the committed one). */
+export function coreCss() {
+  const faces = FONTS.map(
+    ({ family, pkg }) => `@font-face {
+  font-family: '${family}';
+  font-style: normal;
+  font-display: swap;
+  font-weight: 100 1000;
+  src: url(./${coreFile(pkg)}) format('woff2-variations');
+  unicode-range: ${unicodeRange(CORE)};
+}
+`,
+  );
+  return `/* Written by web/scripts/fonts.mjs (npm run fonts): do not edit. The core of each font's latin
+   file; the descriptors are the package's so these rules, defined after its own, are checked first
+   for their characters. */
+${faces.join('\n')}`;
+}
+
+/** The package's latin file of a font (the source of its core). */
+export const sourceFile = (/** @type {string} */ pkg) =>
+  `${root}node_modules/@fontsource-variable/${pkg}/files/${pkg}-latin-wght-normal.woff2`;
+
+/** The core file of one font: its latin file cut to CORE and WEIGHTS (deterministic). */
+export async function coreFont(/** @type {string} */ pkg) {
+  // subset-font (harfbuzz's hb-subset) ships no types: its one call, as this script uses it.
+  /** @type {{ default: (font: Buffer, text: string, options: { targetFormat: 'woff2', variationAxes: Record<string, { min: number, max: number }> }) => Promise<Buffer> }} */
+  const { default: subsetFont } = await import(/** @type {string} */ ('subset-font'));
+  const text = String.fromCodePoint(...CORE);
+  return subsetFont(await readFile(sourceFile(pkg)), text, { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
+}
+
+async function main() {
+  await mkdir(OUT_DIR, { recursive: true });
+  for (const { pkg } of FONTS) {
+    const before = (await readFile(sourceFile(pkg))).length;
+    const font = await coreFont(pkg);
+    await writeFile(OUT_DIR + coreFile(pkg), font);
+    console.log(`${coreFile(pkg)}: ${(before / 1000).toFixed(1)} kB → ${(font.length / 1000).toFixed(1)} kB`);
+  }
+  await writeFile(`${OUT_DIR}fonts.css`, coreCss());
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

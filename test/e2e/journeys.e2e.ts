@@ -274,7 +274,7 @@ describe('journeys across registration', () => {
         await page.getByRole('dialog', { name: 'Questionario Richiesto' }).getByRole('button', { name: 'Registrati senza test' }).click();
         await page.waitForURL(/\/user-profile$/);
 
-        await page.getByRole('link', { name: 'Fai il questionario' }).first().click();
+        await page.getByRole('link', { name: 'Fai il questionario' }).click();
         for (const [i, pick] of PICKS.entries()) {
           await page.getByText(`Domanda ${i + 1} di 7`).waitFor();
           await options(page).nth(pick).click();

@@ -81,9 +81,12 @@ export function UserProfilePage() {
         </section>
       ) : null}
 
-      <div className={styles.section}>
-        <MatchedDesigners hasStyleProfile={Boolean(account.style_analysis)} />
-      </div>
+      {account.style_analysis ? (
+        // Without a style profile there are no matches: the style panel above invites to the questionnaire.
+        <div className={styles.section}>
+          <MatchedDesigners />
+        </div>
+      ) : null}
 
       <section className={styles.section}>
         <FavouriteDesigners />

@@ -8,11 +8,11 @@ import { MatchedDesigners } from './MatchedDesigners';
 let requested: string[];
 let matches: unknown;
 
-function show(hasStyleProfile: boolean) {
+function show() {
   return render(
     <Provider store={apiStore()}>
       <MemoryRouter>
-        <MatchedDesigners hasStyleProfile={hasStyleProfile} />
+        <MatchedDesigners />
       </MemoryRouter>
     </Provider>,
   );
@@ -35,33 +35,24 @@ afterEach(() => {
 });
 
 describe('MatchedDesigners', () => {
-  it('shows the questionnaire prompt in its first render, without asking the server, to an account without a style profile', async () => {
-    show(false);
-    // No waiting: the prompt is there in the first frame (it is the page's largest text on a phone).
-    expect(screen.getByText('Non hai ancora un profilo di stile: fai il questionario per scoprire i designer più adatti a te.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Fai il questionario' }).getAttribute('href')).toBe('/?openQuestionnaire=true');
-    expect(screen.queryByRole('status')).toBeNull();
-    await Promise.resolve();
-    expect(requested).toEqual([]);
-  });
-
-  it("reads the matches of an account with a style profile, and lists them", async () => {
+  it("reads the customer's matches, and lists them", async () => {
     matches = {
       style_analysis: null,
       designers: [{ id: 9, designer_id: 9, name: 'Paolo Grasso', city: 'Matera', match_score: 91, match_style_labels: ['Industrial'] }],
       total: 1,
       has_more: false,
     };
-    show(true);
+    show();
     expect(screen.getByRole('status').textContent).not.toBe('');
     expect(await screen.findByText('Paolo Grasso')).toBeTruthy();
     expect(screen.getByText('1 di 1 designer')).toBeTruthy();
     expect(requested).toEqual(['/api/designers/matches']);
   });
 
-  it("keeps the server's word when an account with a style profile has no matches", async () => {
-    show(true);
-    expect(await screen.findByText('Non hai ancora un profilo di stile: fai il questionario per scoprire i designer più adatti a te.')).toBeTruthy();
+  it('offers the questionnaire again when no designer matches the profile', async () => {
+    show();
+    expect(await screen.findByText('Al momento nessun designer corrisponde al tuo profilo. Torna a trovarci presto.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rifai il questionario' }).getAttribute('href')).toBe('/?openQuestionnaire=true');
     expect(requested).toEqual(['/api/designers/matches']);
   });
 });

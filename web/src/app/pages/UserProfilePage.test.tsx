@@ -1,0 +1,64 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseProfile } from '../../features/auth/lib/account';
+import { authApi } from '../../features/auth/api/authApi';
+import { apiStore } from '../../test/session';
+import { UserProfilePage } from './UserProfilePage';
+
+let requested: string[];
+
+function showProfile(styleAnalysis: unknown) {
+  const store = apiStore();
+  const profile = parseProfile({
+    user: { id: 1, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', style_analysis: styleAnalysis },
+    matched_designers: [],
+  });
+  store.dispatch(authApi.util.upsertQueryData('getProfile', undefined, profile));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <UserProfilePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  requested = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    requested.push(new URL(request.url).pathname);
+    const body = request.url.includes('/api/designers/matches')
+      ? { style_analysis: null, designers: [], total: 0, has_more: false }
+      : { detail: 'Not Found', reason: 'not_found' };
+    return new Response(JSON.stringify(body), { status: 'designers' in body ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UserProfilePage', () => {
+  it('invites an account without a style profile to the questionnaire once, and asks for no matches', async () => {
+    showProfile(null);
+    expect(await screen.findByRole('heading', { name: 'Scopri il tuo stile' })).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: /questionario/ });
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Fai il questionario', '/?openQuestionnaire=true']]);
+    expect(screen.queryByRole('heading', { name: 'I tuoi designer consigliati' })).toBeNull();
+    await Promise.resolve();
+    expect(requested).not.toContain('/api/designers/matches');
+  });
+
+  it('lists the matches of an account with a style profile, and offers the questionnaire again when none matches', async () => {
+    showProfile({ dominant_style: 'C', style_percentages: { A: 10, B: 10, C: 50, D: 10, E: 20 } });
+    expect(await screen.findByRole('heading', { name: 'I tuoi designer consigliati' })).toBeTruthy();
+    expect(await screen.findByText('Al momento nessun designer corrisponde al tuo profilo. Torna a trovarci presto.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rifai il questionario' }).getAttribute('href')).toBe('/?openQuestionnaire=true');
+    expect(screen.queryByRole('heading', { name: 'Scopri il tuo stile' })).toBeNull();
+    expect(requested).toContain('/api/designers/matches');
+  });
+});

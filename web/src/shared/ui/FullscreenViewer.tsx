@@ -5,7 +5,7 @@ import { swipeOutcome } from '../lib/swipe';
 import { useLatest } from '../lib/useLatest';
 import { ResponsiveImage } from './ResponsiveImage';
 import styles from './FullscreenViewer.module.css';
-import { useHoldsToasts } from './Toast';
+import { useDialogLayer } from './dialogLayer';
 
 export interface ViewerImage {
   /** The image field as the API sends it. */
@@ -43,17 +43,10 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const latest = useLatest({ index, count: images.length, onIndexChange, onClose });
   const open = index !== null && images.length > 0;
-  useHoldsToasts(open);
+  useDialogLayer(open, () => closeRef.current);
 
   useEffect(() => {
     if (!open) return undefined;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    root?.setAttribute('aria-hidden', 'true');
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    closeRef.current?.focus();
 
     const onKeyDown = (event: KeyboardEvent): void => {
       const { index: current, count, onIndexChange: go, onClose: close } = latest.current;
@@ -101,13 +94,7 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      root?.removeAttribute('inert');
-      root?.removeAttribute('aria-hidden');
-      document.body.style.overflow = previousOverflow;
-      previouslyFocused?.focus();
-    };
+    return () => document.removeEventListener('keydown', onKeyDown, true);
   }, [open, latest]);
 
   if (!open || index === null) return null;

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
 
@@ -74,5 +74,99 @@ describe('Modal', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Chiudi' })).toBeNull();
+  });
+});
+
+/** Whether the page was inert when the next page was put on screen (its commit, before any paint). */
+let inertAtNextPage: boolean | null = null;
+
+function NextPage() {
+  useLayoutEffect(() => {
+    inertAtNextPage = document.getElementById('root')?.hasAttribute('inert') ?? null;
+  }, []);
+  return <input aria-label="Nome" />;
+}
+
+/** A dialog that hands over to a second one in the same render (compose, then "Registrazione Richiesta"). */
+function HandOver() {
+  const [first, setFirst] = useState(false);
+  const [second, setSecond] = useState(false);
+  const [page, setPage] = useState(true);
+  return (
+    <div id="root">
+      {page ? (
+        <>
+          <button type="button" onClick={() => setFirst(true)}>
+            Scrivi
+          </button>
+          <Modal open={second} title="Registrazione Richiesta" onClose={() => setSecond(false)} footer={<button type="button" onClick={() => setPage(false)}>Registrati</button>}>
+            <p>Serve un account.</p>
+          </Modal>
+          <Modal
+            open={first}
+            title="Messaggio"
+            onClose={() => setFirst(false)}
+            footer={
+              <button
+                type="button"
+                onClick={() => {
+                  setFirst(false);
+                  setSecond(true);
+                }}
+              >
+                Invia
+              </button>
+            }
+          >
+            <textarea aria-label="Testo" />
+          </Modal>
+        </>
+      ) : (
+        <NextPage />
+      )}
+    </div>
+  );
+}
+
+describe('Modal handing over to another', () => {
+  it('keeps the page inert and still, and focus in the open dialog; closing the last gives the page back', () => {
+    render(<HandOver />);
+    const opener = screen.getByText('Scrivi');
+    opener.focus();
+    fireEvent.click(opener);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Invia' }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Registrazione Richiesta' });
+    expect(screen.queryByRole('dialog', { name: 'Messaggio' })).toBeNull();
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(true);
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
+    expect(document.body.style.overflow).toBe('');
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives the next page back, scrolling and focusable, when a dialog leaves with its page', () => {
+    render(<HandOver />);
+    fireEvent.click(screen.getByText('Scrivi'));
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Invia' }));
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    });
+    const name = screen.getByRole('textbox', { name: 'Nome' });
+    // Given back in the commit that shows the next page, not after its first paint.
+    expect(inertAtNextPage).toBe(false);
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
+    expect(document.body.style.overflow).toBe('');
+    name.focus();
+    expect(document.activeElement).toBe(name);
   });
 });

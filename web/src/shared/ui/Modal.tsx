@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import { useLatest } from '../lib/useLatest';
 import styles from './Modal.module.css';
-import { useHoldsToasts } from './Toast';
+import { useDialogLayer } from './dialogLayer';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -38,19 +38,14 @@ export function Modal({ open, title, onClose, children, footer, description, ini
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useLatest(onClose);
-  useHoldsToasts(open);
+  useDialogLayer(open, () => {
+    const panel = panelRef.current;
+    return initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
+  });
 
   useEffect(() => {
     if (!open) return undefined;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    root?.setAttribute('aria-hidden', 'true');
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     const panel = panelRef.current;
-    const target = initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
-    target?.focus();
 
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.key === 'Escape' && dismissible) {
@@ -77,14 +72,8 @@ export function Modal({ open, title, onClose, children, footer, description, ini
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      root?.removeAttribute('inert');
-      root?.removeAttribute('aria-hidden');
-      document.body.style.overflow = previousOverflow;
-      previouslyFocused?.focus();
-    };
-  }, [open, dismissible, initialFocusRef, onCloseRef]);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [open, dismissible, onCloseRef]);
 
   if (!open) return null;
   return createPortal(

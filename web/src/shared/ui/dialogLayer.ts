@@ -1,0 +1,91 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLatest } from '../lib/useLatest';
+import { useHoldsToasts } from './Toast';
+
+/**
+ * What every dialog (Modal, FullscreenViewer) does to the page behind it, shared so that dialogs
+ * that follow one another agree:
+ *
+ * - the page (#root) is inert, hidden from assistive technology and kept from scrolling while at
+ *   least one dialog is open, and given back when the last one closes. Counted, not saved and put
+ *   back by each dialog: when one dialog hands over to another in one render (the compose dialog,
+ *   then "Registrazione Richiesta"), their effects run in either order, and a dialog that saved the
+ *   page while the other held it put back "hidden" at its close, leaving a page that did not scroll.
+ *   Held from a layout effect: a dialog that leaves with its page (the visitor's "Registrati" goes to
+ *   /login) gives the next page back in that commit, where a passive cleanup runs after the next
+ *   paint (Preact 11), when a tap on the new page found it still inert and lost the text typed;
+ * - success and info toasts wait (useHoldsToasts);
+ * - focus moves into the dialog, and back to the element that opened it when the focus is lost
+ *   with the dialog (never taken from where it has gone since, like the next page's field). A
+ *   dialog that hands over to another passes its opener on, so closing the second returns there.
+ */
+let holders = 0;
+let overflowBefore = '';
+
+interface Layer {
+  opener: HTMLElement | null;
+}
+/** Open dialogs, oldest first. */
+const layers: Layer[] = [];
+/**
+ * The opener of a dialog that closed in the commit being flushed, for a dialog opening in the same
+ * commit after it (a hand-over whose effects ran in that order): the focus is on the page then.
+ */
+let handedOver: HTMLElement | null = null;
+
+function holdPage(): () => void {
+  if (holders++ === 0) {
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    root?.setAttribute('aria-hidden', 'true');
+    overflowBefore = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+  return () => {
+    if (--holders > 0) return;
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.removeAttribute('aria-hidden');
+    document.body.style.overflow = overflowBefore;
+  };
+}
+
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body;
+}
+
+/**
+ * Called by every dialog with whether it is open, and the element to focus when it opens (read
+ * then, after the dialog's first render).
+ */
+export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined): void {
+  useHoldsToasts(open);
+  useLayoutEffect(() => (open ? holdPage() : undefined), [open]);
+  const initialFocus = useLatest(focusOnOpen);
+  useEffect(() => {
+    if (!open) return undefined;
+    const active = document.activeElement;
+    const layer: Layer = {
+      opener: active instanceof HTMLElement && active !== document.body ? active : handedOver?.isConnected ? handedOver : null,
+    };
+    layers.push(layer);
+    initialFocus.current()?.focus();
+    return () => {
+      layers.splice(layers.indexOf(layer), 1);
+      const next = layers[layers.length - 1];
+      if (focusLost()) {
+        // Back to the opener: the page, or the dialog below for one opened from it. A no-op for an
+        // opener gone with its page, or kept inert by a dialog opening in this commit.
+        layer.opener?.focus();
+      } else if (next && !next.opener?.isConnected) {
+        // Handed over to a dialog that opened first and has the focus: it returns it here.
+        next.opener = layer.opener;
+      }
+      handedOver = layer.opener;
+      queueMicrotask(() => {
+        handedOver = null;
+      });
+    };
+  }, [open, initialFocus]);
+}

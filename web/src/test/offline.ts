@@ -164,3 +164,12 @@ export function requestOf(input: RequestInfo | URL, init?: RequestInit): Request
   if (!navigator.onLine) throw new TypeError('Failed to fetch');
   return input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
 }
+
+/**
+ * The ceiling of a wait for the outbox to drain in jsdom (an IndexedDB lease, a claim, the request
+ * and the live queries, each a few fake-IndexedDB round trips). A passing test never waits for it;
+ * it only says when a state will never come. The 8 s these tests used to allow ran out twice in CI's
+ * Vitest layer on a busy 2-core machine (AvailabilityEditor's keep-and-save, 2026-11-26), never in 36
+ * runs of the file alone beside stress-ng; a drain stuck on a held lease would still fail (30 s).
+ */
+export const OUTBOX_WAIT = { timeout: 20_000 };

@@ -4,14 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxEntry } from '../../../shared/offline/db';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { commandWiring, fakeFetch, type FakeFetch, type Reply } from '../../../test/offline';
+import { commandWiring, fakeFetch, type FakeFetch, type Reply, OUTBOX_WAIT } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { Slot } from '../api/appointmentsApi';
 import { appointmentCommands } from '../commands';
 import { CustomerAppointmentsPanel } from './CustomerAppointments';
 
-/** The outbox drains through an IndexedDB lease in jsdom, which takes a moment. */
-const SLOW = { timeout: 8000 };
+const SLOW = OUTBOX_WAIT;
 
 function slot(date: string, time: string): Slot {
   return { datetime: `${date}T${time}:00+01:00`, date, time };

@@ -8,7 +8,7 @@ import { installOutbox } from '../../../shared/offline/outboxService';
 import { appointmentCommands } from '../commands';
 import type { StoredUser } from '../../../shared/session/sessionSlice';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { fakeFetch, type FakeFetch, OUTBOX_WAIT } from '../../../test/offline';
 import { apiStore, setOnline } from '../../../test/session';
 import type { DesignerAppointment } from '../api/appointmentsApi';
 import { pendingCount } from '../lib/pendingRequests';
@@ -19,8 +19,7 @@ const DESIGNER: StoredUser = {
   role: 'designer', is_admin: false, is_designer: true, has_designer_profile: true,
 };
 
-/** The outbox drains through an IndexedDB lease in jsdom, which takes a moment. */
-const SLOW = { timeout: 8000 };
+const SLOW = OUTBOX_WAIT;
 
 function request(id: number, name: string, day: number, message = ''): DesignerAppointment {
   const date = `2027-03-${String(day).padStart(2, '0')}T10:00:00+01:00`;

@@ -8,7 +8,7 @@ import { staleReducer } from '../../../shared/api/staleSlice';
 import { db } from '../../../shared/offline/db';
 import { installOutbox } from '../../../shared/offline/outboxService';
 import { sessionReducer, type StoredUser } from '../../../shared/session/sessionSlice';
-import { fakeFetch, type FakeFetch } from '../../../test/offline';
+import { fakeFetch, type FakeFetch, OUTBOX_WAIT } from '../../../test/offline';
 import { setOnline } from '../../../test/session';
 import { availabilityApi, type AvailabilityWindow } from '../api/availabilityApi';
 import { registerCommands } from '../../../shared/offline/command';
@@ -34,8 +34,7 @@ let serverWeek: AvailabilityWindow[];
 let refuseUntilKept: boolean;
 let stop: () => Promise<void> = async () => {};
 
-/** The outbox drains through an IndexedDB lease in jsdom, which takes a moment. */
-const SLOW = { timeout: 8000 };
+const SLOW = OUTBOX_WAIT;
 
 function renderEditor(withEditor = true) {
   const store = configureStore({

@@ -24,11 +24,8 @@ export const OUT_DIR = `${root}web/src/shared/styles/fonts/`;
 /** The weights stylesheets use (fonts.test.ts checks every font-weight against this range). */
 export const WEIGHTS = { min: 300, max: 700 };
 
-/** The fonts, as main.tsx imports them from @fontsource-variable. */
-export const FONTS = [
-  { family: 'Fraunces Variable', pkg: 'fraunces' },
-  { family: 'DM Sans Variable', pkg: 'dm-sans' },
-];
+/** The fonts (their @fontsource-variable packages), as main.tsx imports them. */
+export const FONTS = [{ pkg: 'fraunces' }, { pkg: 'dm-sans' }];
 
 const range = (/** @type {number} */ from, /** @type {number} */ to) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -61,19 +58,40 @@ export function unicodeRange(/** @type {number[]} */ points) {
 
 export const coreFile = (/** @type {string} */ pkg) => `${pkg}-latin-core-wght-normal.woff2`;
 
+/**
+ * The descriptors of the package's latin face of a font (font-family, -style, -display, -weight), as
+ * its wght.css declares them. The core face must repeat them exactly: Chrome groups the faces of a
+ * family by these descriptors and uses one group, and unicode-range falls through to the package's
+ * files (for "ø", "Ł") only within it (Fraunces declares 100 900, DM Sans 100 1000).
+ */
+export function packageDescriptors(/** @type {string} */ css, /** @type {string} */ pkg) {
+  const face = css.split('@font-face').find((block) => block.includes(`${pkg}-latin-wght-normal.woff2`));
+  if (!face) throw new Error(`no latin face in ${pkg}'s wght.css`);
+  /** @type {Record<string, string>} */
+  const descriptors = {};
+  for (const name of ['font-family', 'font-style', 'font-display', 'font-weight']) {
+    const value = new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.trim();
+    if (!value) throw new Error(`${pkg}'s latin face has no ${name}`);
+    descriptors[name] = value;
+  }
+  return descriptors;
+}
+
+/** The package's wght.css of a font. */
+export const packageCss = (/** @type {string} */ pkg) => readFile(`${root}node_modules/@fontsource-variable/${pkg}/wght.css`, 'utf8');
+
 /** The stylesheet of the core faces (pure: fonts.test.ts compares it with the committed one). */
-export function coreCss() {
-  const faces = FONTS.map(
-    ({ family, pkg }) => `@font-face {
-  font-family: '${family}';
-  font-style: normal;
-  font-display: swap;
-  font-weight: 100 1000;
+export function coreCss(/** @type {Record<string, string>} */ cssByPkg) {
+  const faces = FONTS.map(({ pkg }) => {
+    const descriptors = packageDescriptors(cssByPkg[pkg] ?? '', pkg);
+    const lines = Object.entries(descriptors).map(([name, value]) => `  ${name}: ${value};`);
+    return `@font-face {
+${lines.join('\n')}
   src: url(./${coreFile(pkg)}) format('woff2-variations');
   unicode-range: ${unicodeRange(CORE)};
 }
-`,
-  );
+`;
+  });
   return `/* Written by web/scripts/fonts.mjs (npm run fonts): do not edit. The core of each font's latin
    file; the descriptors are the package's so these rules, defined after its own, are checked first
    for their characters. */
@@ -101,7 +119,10 @@ async function main() {
     await writeFile(OUT_DIR + coreFile(pkg), font);
     console.log(`${coreFile(pkg)}: ${(before / 1000).toFixed(1)} kB → ${(font.length / 1000).toFixed(1)} kB`);
   }
-  await writeFile(`${OUT_DIR}fonts.css`, coreCss());
+  /** @type {Record<string, string>} */
+  const css = {};
+  for (const { pkg } of FONTS) css[pkg] = await packageCss(pkg);
+  await writeFile(`${OUT_DIR}fonts.css`, coreCss(css));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE, FONTS, OUT_DIR, WEIGHTS, coreCss, coreFile, coreFont, unicodeRange } from './fonts.mjs';
+import { CORE, FONTS, OUT_DIR, WEIGHTS, coreCss, coreFile, coreFont, packageCss, packageDescriptors, unicodeRange } from './fonts.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -34,8 +34,17 @@ describe('the first fonts (web/scripts/fonts.mjs)', () => {
     expect(unicodeRange([0x20, 0x21, 0x22, 0xa0, 0xe0, 0xe1, 0x2026])).toBe('U+0020-0022,U+00A0,U+00E0-00E1,U+2026');
   });
 
+  it("declares each core face with its package's latin descriptors, so the package's files still draw other characters", async () => {
+    const committed = readFileSync(`${OUT_DIR}fonts.css`, 'utf8');
+    for (const { pkg } of FONTS) {
+      const ours = packageDescriptors(committed.replace(coreFile(pkg), `${pkg}-latin-wght-normal.woff2`), pkg);
+      expect(ours, pkg).toEqual(packageDescriptors(await packageCss(pkg), pkg));
+    }
+  });
+
   it('has the committed stylesheet and core files up to date (npm run fonts)', async () => {
-    expect(readFileSync(`${OUT_DIR}fonts.css`, 'utf8')).toBe(coreCss());
+    const css = Object.fromEntries(await Promise.all(FONTS.map(async ({ pkg }) => [pkg, await packageCss(pkg)] as const)));
+    expect(readFileSync(`${OUT_DIR}fonts.css`, 'utf8')).toBe(coreCss(css));
     for (const { pkg } of FONTS) {
       const committed = readFileSync(OUT_DIR + coreFile(pkg));
       const fresh = await coreFont(pkg);

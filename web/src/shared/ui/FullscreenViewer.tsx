@@ -43,14 +43,14 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const latest = useLatest({ index, count: images.length, onIndexChange, onClose });
   const open = index !== null && images.length > 0;
-  useDialogLayer(open, () => closeRef.current);
+  const isTop = useDialogLayer(open, () => closeRef.current);
 
   useEffect(() => {
     if (!open) return undefined;
 
     const onKeyDown = (event: KeyboardEvent): void => {
       const { index: current, count, onIndexChange: go, onClose: close } = latest.current;
-      if (current === null) return;
+      if (current === null || !isTop()) return;
       switch (event.key) {
         case 'Escape':
           event.preventDefault();
@@ -95,7 +95,7 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [open, latest]);
+  }, [open, latest, isTop]);
 
   if (!open || index === null) return null;
   const current = images[Math.min(index, images.length - 1)];

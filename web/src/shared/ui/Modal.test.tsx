@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FullscreenViewer } from './FullscreenViewer';
 import { Modal } from './Modal';
 
 afterEach(cleanup);
@@ -168,5 +169,72 @@ describe('Modal handing over to another', () => {
     expect(document.body.style.overflow).toBe('');
     name.focus();
     expect(document.activeElement).toBe(name);
+  });
+});
+
+describe('Modal in a browser that moves focus off an inert page', () => {
+  // Chromium takes the focus off an element once its page turns inert; jsdom does not, so this
+  // does it at the earliest moment, as the attribute is set.
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+      setAttribute.call(this, name, value);
+      const active = document.activeElement;
+      if (name === 'inert' && active instanceof HTMLElement && this.contains(active)) active.blur();
+    };
+    restore = () => {
+      Element.prototype.setAttribute = setAttribute;
+    };
+  });
+  afterEach(() => restore());
+
+  it('still gives focus back to the opener', () => {
+    render(<Harness />);
+    const opener = screen.getByText('Apri');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Preferenze' })).toBeTruthy();
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('a gallery viewer opened from a dialog', () => {
+  function ViewerInModal() {
+    const [modal, setModal] = useState(true);
+    const [index, setIndex] = useState<number | null>(null);
+    return (
+      <div id="root">
+        <Modal open={modal} title="Progetto" onClose={() => setModal(false)}>
+          <button type="button" onClick={() => setIndex(0)}>
+            Foto
+          </button>
+        </Modal>
+        <FullscreenViewer images={[{ path: '/api/uploads/gallery/a.jpg', alt: 'Soggiorno' }]} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} label="Galleria" />
+      </div>
+    );
+  }
+
+  it('is closed alone by Escape, and gives focus back inside the dialog', () => {
+    render(<ViewerInModal />);
+    const photo = screen.getByRole('button', { name: 'Foto' });
+    photo.focus();
+    fireEvent.click(photo);
+    expect(screen.getByRole('dialog', { name: 'Galleria' })).toBeTruthy();
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog', { name: 'Galleria' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Progetto' })).toBeTruthy();
+    expect(document.activeElement).toBe(photo);
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(true);
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
   });
 });

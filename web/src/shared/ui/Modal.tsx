@@ -38,7 +38,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useLatest(onClose);
-  useDialogLayer(open, () => {
+  const isTop = useDialogLayer(open, () => {
     const panel = panelRef.current;
     return initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
   });
@@ -48,6 +48,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
     const panel = panelRef.current;
 
     const onKeyDown = (event: KeyboardEvent): void => {
+      if (!isTop()) return;
       if (event.key === 'Escape' && dismissible) {
         event.stopPropagation();
         onCloseRef.current();
@@ -73,7 +74,7 @@ export function Modal({ open, title, onClose, children, footer, description, ini
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [open, dismissible, onCloseRef]);
+  }, [open, dismissible, onCloseRef, isTop]);
 
   if (!open) return null;
   return createPortal(

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLatest } from '../lib/useLatest';
 import { useHoldsToasts } from './Toast';
 
@@ -16,8 +16,12 @@ import { useHoldsToasts } from './Toast';
  *   paint (Preact 11), when a tap on the new page found it still inert and lost the text typed;
  * - success and info toasts wait (useHoldsToasts);
  * - focus moves into the dialog, and back to the element that opened it when the focus is lost
- *   with the dialog (never taken from where it has gone since, like the next page's field). A
- *   dialog that hands over to another passes its opener on, so closing the second returns there.
+ *   with the dialog (never taken from where it has gone since, like the next page's field). The
+ *   opener is read in the layout effect, before the page turns inert (the browser then moves the
+ *   focus off it). A dialog that hands over to another passes its opener on, so closing the second
+ *   returns there;
+ * - only the topmost dialog answers the keyboard (isTop), so Escape in a gallery viewer opened from
+ *   a dialog closes the viewer alone.
  */
 let holders = 0;
 let overflowBefore = '';
@@ -28,8 +32,8 @@ interface Layer {
 /** Open dialogs, oldest first. */
 const layers: Layer[] = [];
 /**
- * The opener of a dialog that closed in the commit being flushed, for a dialog opening in the same
- * commit after it (a hand-over whose effects ran in that order): the focus is on the page then.
+ * The opener of a dialog that closed in the effects being flushed, for a dialog opening in the same
+ * flush after it (a hand-over whose effects ran in that order): the focus is on the page then.
  */
 let handedOver: HTMLElement | null = null;
 
@@ -55,32 +59,47 @@ function focusLost(): boolean {
   return active === null || active === document.body;
 }
 
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /**
  * Called by every dialog with whether it is open, and the element to focus when it opens (read
- * then, after the dialog's first render).
+ * then, after the dialog's first render). Answers isTop (stable): whether this dialog is the topmost
+ * open one, the one that answers the keyboard.
  */
-export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined): void {
+export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined): () => boolean {
   useHoldsToasts(open);
-  useLayoutEffect(() => (open ? holdPage() : undefined), [open]);
+  const layerRef = useRef<Layer | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    const layer: Layer = { opener: focusedElement() };
+    layers.push(layer);
+    layerRef.current = layer;
+    const release = holdPage();
+    return () => {
+      release();
+      const index = layers.indexOf(layer);
+      if (index >= 0) layers.splice(index, 1);
+    };
+  }, [open]);
+
   const initialFocus = useLatest(focusOnOpen);
   useEffect(() => {
-    if (!open) return undefined;
-    const active = document.activeElement;
-    const layer: Layer = {
-      opener: active instanceof HTMLElement && active !== document.body ? active : handedOver?.isConnected ? handedOver : null,
-    };
-    layers.push(layer);
+    const layer = layerRef.current;
+    if (!open || !layer) return undefined;
+    if (!layer.opener?.isConnected && handedOver?.isConnected) layer.opener = handedOver;
     initialFocus.current()?.focus();
     return () => {
-      layers.splice(layers.indexOf(layer), 1);
-      const next = layers[layers.length - 1];
       if (focusLost()) {
         // Back to the opener: the page, or the dialog below for one opened from it. A no-op for an
         // opener gone with its page, or kept inert by a dialog opening in this commit.
         layer.opener?.focus();
-      } else if (next && !next.opener?.isConnected) {
+      } else {
         // Handed over to a dialog that opened first and has the focus: it returns it here.
-        next.opener = layer.opener;
+        const next = layers[layers.length - 1];
+        if (next && !next.opener?.isConnected) next.opener = layer.opener;
       }
       handedOver = layer.opener;
       queueMicrotask(() => {
@@ -88,4 +107,6 @@ export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | n
       });
     };
   }, [open, initialFocus]);
+
+  return useCallback(() => layerRef.current !== null && layers[layers.length - 1] === layerRef.current, []);
 }

@@ -47,7 +47,6 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
 
   useEffect(() => {
     if (!open) return undefined;
-
     const onKeyDown = (event: KeyboardEvent): void => {
       const { index: current, count, onIndexChange: go, onClose: close } = latest.current;
       if (current === null || !isTop()) return;

@@ -24,8 +24,8 @@ export const OUT_DIR = `${root}web/src/shared/styles/fonts/`;
 /** The weights stylesheets use (fonts.test.ts checks every font-weight against this range). */
 export const WEIGHTS = { min: 300, max: 700 };
 
-/** The fonts (their @fontsource-variable packages), as main.tsx imports them. */
-export const FONTS = [{ pkg: 'fraunces' }, { pkg: 'dm-sans' }];
+/** The fonts' @fontsource-variable packages, as main.tsx imports them. */
+export const FONTS = ['fraunces', 'dm-sans'];
 
 const range = (/** @type {number} */ from, /** @type {number} */ to) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -65,16 +65,25 @@ export const coreFile = (/** @type {string} */ pkg) => `${pkg}-latin-core-wght-n
  * files (for "ø", "Ł") only within it (Fraunces declares 100 900, DM Sans 100 1000).
  */
 export function packageDescriptors(/** @type {string} */ css, /** @type {string} */ pkg) {
-  const face = css.split('@font-face').find((block) => block.includes(`${pkg}-latin-wght-normal.woff2`));
-  if (!face) throw new Error(`no latin face in ${pkg}'s wght.css`);
+  const face = latinFace(css, pkg);
   /** @type {Record<string, string>} */
   const descriptors = {};
-  for (const name of ['font-family', 'font-style', 'font-display', 'font-weight']) {
-    const value = new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.trim();
-    if (!value) throw new Error(`${pkg}'s latin face has no ${name}`);
-    descriptors[name] = value;
-  }
+  for (const name of ['font-family', 'font-style', 'font-display', 'font-weight']) descriptors[name] = descriptor(face, name, pkg);
   return descriptors;
+}
+
+/** The package's latin @font-face block in its wght.css. */
+export function latinFace(/** @type {string} */ css, /** @type {string} */ pkg) {
+  const face = css.split('@font-face').find((block) => block.includes(`${pkg}-latin-wght-normal.woff2`));
+  if (!face) throw new Error(`no latin face in ${pkg}'s wght.css`);
+  return face;
+}
+
+/** One descriptor's value in a @font-face block. */
+export function descriptor(/** @type {string} */ face, /** @type {string} */ name, /** @type {string} */ pkg) {
+  const value = new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.trim();
+  if (!value) throw new Error(`${pkg}'s latin face has no ${name}`);
+  return value;
 }
 
 /** The package's wght.css of a font. */
@@ -82,7 +91,7 @@ export const packageCss = (/** @type {string} */ pkg) => readFile(`${root}node_m
 
 /** The stylesheet of the core faces (pure: fonts.test.ts compares it with the committed one). */
 export function coreCss(/** @type {Record<string, string>} */ cssByPkg) {
-  const faces = FONTS.map(({ pkg }) => {
+  const faces = FONTS.map((pkg) => {
     const descriptors = packageDescriptors(cssByPkg[pkg] ?? '', pkg);
     const lines = Object.entries(descriptors).map(([name, value]) => `  ${name}: ${value};`);
     return `@font-face {
@@ -113,7 +122,7 @@ export async function coreFont(/** @type {string} */ pkg) {
 
 async function main() {
   await mkdir(OUT_DIR, { recursive: true });
-  for (const { pkg } of FONTS) {
+  for (const pkg of FONTS) {
     const before = (await readFile(sourceFile(pkg))).length;
     const font = await coreFont(pkg);
     await writeFile(OUT_DIR + coreFile(pkg), font);
@@ -121,7 +130,7 @@ async function main() {
   }
   /** @type {Record<string, string>} */
   const css = {};
-  for (const { pkg } of FONTS) css[pkg] = await packageCss(pkg);
+  for (const pkg of FONTS) css[pkg] = await packageCss(pkg);
   await writeFile(`${OUT_DIR}fonts.css`, coreCss(css));
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import styles from './Toast.module.css';
@@ -43,21 +43,19 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Called by every dialog with whether it is open. A toast never covers a dialog's title or its
- * buttons (a tall booking dialog reaches both edges of the screen): while one is open, success and
- * info toasts wait, and show with their full time once the last dialog has closed; errors show at
- * once, since they say what just failed. A layout effect, so no frame shows both.
+ * Held by every open dialog (dialogLayer.ts, from its layout effect, so no frame shows both). A
+ * toast never covers a dialog's title or its buttons (a tall booking dialog reaches both edges of
+ * the screen): while one is open, success and info toasts wait, and show with their full time once
+ * the last dialog has closed; errors show at once, since they say what just failed. Returns the
+ * release.
  */
-export function useHoldsToasts(open: boolean): void {
-  useLayoutEffect(() => {
-    if (!open) return undefined;
-    openDialogs += 1;
+export function holdToasts(): () => void {
+  openDialogs += 1;
+  emit();
+  return () => {
+    openDialogs -= 1;
     emit();
-    return () => {
-      openDialogs -= 1;
-      emit();
-    };
-  }, [open]);
+  };
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLatest } from '../lib/useLatest';
-import { useHoldsToasts } from './Toast';
+import { holdToasts } from './Toast';
 
 /**
  * What every dialog (Modal, FullscreenViewer) does to the page behind it, shared so that dialogs
@@ -14,7 +14,7 @@ import { useHoldsToasts } from './Toast';
  *   Held from a layout effect: a dialog that leaves with its page (the visitor's "Registrati" goes to
  *   /login) gives the next page back in that commit, where a passive cleanup runs after the next
  *   paint (Preact 11), when a tap on the new page found it still inert and lost the text typed;
- * - success and info toasts wait (useHoldsToasts);
+ * - success and info toasts wait (holdToasts);
  * - focus moves into the dialog, and back to the element that opened it when the focus is lost
  *   with the dialog (never taken from where it has gone since, like the next page's field). The
  *   opener is read in the layout effect, before the page turns inert (the browser then moves the
@@ -70,16 +70,17 @@ function focusedElement(): HTMLElement | null {
  * open one, the one that answers the keyboard.
  */
 export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined): () => boolean {
-  useHoldsToasts(open);
   const layerRef = useRef<Layer | null>(null);
   useLayoutEffect(() => {
     if (!open) return undefined;
     const layer: Layer = { opener: focusedElement() };
     layers.push(layer);
     layerRef.current = layer;
-    const release = holdPage();
+    const releaseToasts = holdToasts();
+    const releasePage = holdPage();
     return () => {
-      release();
+      releasePage();
+      releaseToasts();
       const index = layers.indexOf(layer);
       if (index >= 0) layers.splice(index, 1);
     };

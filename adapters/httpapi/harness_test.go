@@ -123,7 +123,7 @@ func (a idemAdapter) Save(ctx context.Context, caller, key string, r StoredRespo
 }
 
 var testWeb = fstest.MapFS{
-	"index.html":           {Data: []byte("<!doctype html><title>Interno</title>")},
+	"index.html":           {Data: []byte(`<!doctype html><html lang="it"><head><title>Interno</title></head><body><div id="root"></div></body></html>`)},
 	"sw.js":                {Data: []byte("self.addEventListener('fetch',()=>{})")},
 	"assets/app-abc123.js": {Data: []byte("console.log(1)")},
 	"icons/icon-192.png":   {Data: []byte("\x89PNG\r\n\x1a\n")},

@@ -221,6 +221,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	web.head = s.documentHead
 	e.NoRoute(func(c *gin.Context) {
 		if strings.HasPrefix(c.Request.URL.Path, "/api/") || c.Request.URL.Path == "/api" {
 			c.AbortWithStatusJSON(http.StatusNotFound, gin.H{"detail": "Not Found", "reason": "no_route"})

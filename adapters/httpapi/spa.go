@@ -29,6 +29,9 @@ type spa struct {
 	index *asset
 	// preload holds the Link headers of the first routes (preload.go).
 	preload preloads
+	// head, when set, gives what a page's document carries in its head
+	// beyond index.html (firstanswer.go); nil for a page that has nothing.
+	head func(c *gin.Context, name string) []byte
 }
 
 // asset is one file of the build with its encoded copies.
@@ -162,6 +165,12 @@ func (s *spa) serve(c *gin.Context) {
 		a = s.index
 		if link := s.preload.header(name); link != "" {
 			c.Header("Link", link)
+		}
+		if a != nil && s.head != nil {
+			if head := s.head(c, name); head != nil {
+				a.writeDocument(c.Writer, c.Request, head)
+				return
+			}
 		}
 	}
 	if a == nil {

@@ -226,6 +226,74 @@ describe('designers', () => {
     });
   });
 
+  it('opens a shared profile link as a visitor: the profile comes with the page, then reads offline', async () => {
+    expect(designerId).toBeGreaterThan(0);
+    await inBrowser('designer-shared-link', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      await page.goto(`${server.baseUrl}/profile/${designerId}`);
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await page.getByTestId('like-button').waitFor();
+      // No request for the designer: the server wrote the answer into the page.
+      expect(asked.filter((path) => path.startsWith(`/api/designers/${designerId}`))).toEqual([]);
+      // The avatar was preloaded with the srcset the <img> has: the preload's request is the one it shows.
+      const preloaded = await page.evaluate(() =>
+        (document.querySelector('link[rel="preload"][as="image"]')?.getAttribute('imagesrcset') ?? '').split(', ').map((c) => c.split(' ')[0] ?? ''),
+      );
+      expect(preloaded).toHaveLength(4);
+      await expect.poll(() => page.evaluate(() => (document.querySelector('img[fetchpriority="high"]') as HTMLImageElement | null)?.complete)).toBe(true);
+      const avatar = await page.evaluate(() => new URL((document.querySelector('img[fetchpriority="high"]') as HTMLImageElement).currentSrc).pathname + new URL((document.querySelector('img[fetchpriority="high"]') as HTMLImageElement).currentSrc).search);
+      expect(preloaded).toContain(avatar);
+      // (The gallery may show the same picture at its own size: only the avatar's copy is counted.)
+      expect(asked.filter((path) => path === avatar)).toHaveLength(1);
+      expect(asked.find((path) => preloaded.includes(path))).toBe(avatar);
+      // The gallery's pictures, below the fold, were asked for after the first paint.
+      const timing = await page.evaluate(async () => {
+        const section = document.querySelector('[aria-labelledby="profile-gallery"]');
+        const pictures = [...(section?.querySelectorAll('img') ?? [])] as HTMLImageElement[];
+        await Promise.all(pictures.map((img) => img.decode().catch(() => undefined)));
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+        const starts = pictures.map((img) => performance.getEntriesByName(img.currentSrc)[0]?.startTime ?? Number.NaN);
+        return { fcp, starts };
+      });
+      expect(timing.starts.length).toBeGreaterThan(0);
+      for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.fcp);
+
+      // The answer is kept on the device like any other: offline, the profile still opens.
+      await untilServiceWorkerControls(page);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (key) =>
+              new Promise<boolean>((resolve) => {
+                const open = indexedDB.open('interno');
+                open.onsuccess = () => {
+                  const database = open.result;
+                  if (!database.objectStoreNames.contains('responses')) {
+                    database.close();
+                    resolve(false);
+                    return;
+                  }
+                  const read = database.transaction('responses').objectStore('responses').get(key);
+                  read.onsuccess = () => {
+                    database.close();
+                    resolve(read.result !== undefined);
+                  };
+                  read.onerror = () => resolve(false);
+                };
+                open.onerror = () => resolve(false);
+              }),
+            `anon|/designers/${designerId}`,
+          ),
+        )
+        .toBe(true);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+      await context.setOffline(false);
+    });
+  });
+
   it('keeps an offline bio edit in the outbox and sends it once back online', async () => {
     expect(designerId).toBeGreaterThan(0);
     await inBrowser('designer-offline-edit', { baseUrl: server.baseUrl, width: 1280 }, async ({ page, context }) => {

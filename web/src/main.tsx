@@ -57,12 +57,15 @@ function startOfflineWhenIdle(): void {
 }
 // An action taken before then (a tap in the first second) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);
-// A visitor's home has nothing to queue on its first screen (two links, texts and pictures): there
-// the layer and the journey's prefetch wait for the first paint as well, so that their requests and
-// their code do not compete with it (on a first visit `load` comes before the paint). Every other
-// first page can hold a tap that queues, so it keeps the start after `load` (a later start there
-// failed "a like made offline" under load: docs/performance.md).
-if (window.location.pathname === '/' && !store.getState().session.user) afterFirstPaint(startOfflineWhenIdle);
+// A visitor's home and a visitor's view of a designer's profile have nothing to queue on their first
+// screen (links, texts and pictures; a visitor's like, booking or message asks to register first,
+// and a share's record is a statistic, never in the person's way): there the layer and the home's
+// journey prefetch wait for the first paint as well, so that their requests and their code do not
+// compete with it (on a first visit `load` comes before the paint). Every other first page can hold
+// a tap that queues, so it keeps the start after `load` (a later start there failed "a like made
+// offline" under load: docs/performance.md).
+const visitorFirstScreen = /^\/(profile\/[^/]+\/?)?$/.test(window.location.pathname);
+if (visitorFirstScreen && !store.getState().session.user) afterFirstPaint(startOfflineWhenIdle);
 else if (document.readyState === 'complete') startOfflineWhenIdle();
 else window.addEventListener('load', startOfflineWhenIdle, { once: true });
 registerServiceWorker();

@@ -2,16 +2,20 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { whenFirstPainted } from '../../shared/lib/firstPaint';
 import { useOptionalModule } from '../../shared/lib/useOptionalModule';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
 
-// Like, share, book and the signed-in contact dialog (with Dexie, booking, chat and sharing code)
-// load in a chunk of their own, requested with this module: the profile paints without them. They
-// are an optional module, not React.lazy: when their chunk cannot arrive (offline on a first visit,
-// before the service worker serves the app's chunks) the profile stays readable without its
-// buttons, which appear when the connection returns, instead of the route's error screen.
-const loadActions = () => import('./DesignerProfileActions');
+// Like, share, book and the signed-in contact dialog (with the outbox, booking, chat and sharing
+// code) load in a chunk of their own, asked for once the page has painted (at once on a later
+// screen of the visit): on a first visit the profile paints in its first render (a visitor's answer
+// comes with the page, firstanswer.go), and what is asked for before that paint competes with it.
+// Their row keeps its height meanwhile, so nothing moves when they arrive. They are an optional
+// module, not React.lazy: when their chunk cannot arrive (offline on a first visit, before the
+// service worker serves the app's chunks) the profile stays readable without its buttons, which
+// appear when the connection returns, instead of the route's error screen.
+const loadActions = () => whenFirstPainted().then(() => import('./DesignerProfileActions'));
 
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
@@ -20,8 +24,6 @@ const loadActions = () => import('./DesignerProfileActions');
 export function DesignerProfilePage() {
   const { id } = useParams();
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
-  // Asked for during the first render, not after it (the hook loads in an effect, after the paint).
-  loadActions().catch(() => undefined);
   const actions = useOptionalModule(loadActions);
   return (
     <DesignerPublicProfile

@@ -6,6 +6,7 @@ import type { InternoDatabase } from '../offline/db';
 import { getCachedResponse } from '../offline/responseCache';
 import { sessionReducer, type SessionState, type StoredUser } from '../session/sessionSlice';
 import { createBaseQuery, requestUrl } from './baseQuery';
+import { resetDocumentAnswer } from './documentAnswer';
 import type { AppError } from './errors';
 import { selectStaleness, staleReducer } from './staleSlice';
 
@@ -38,6 +39,7 @@ function setup(user: StoredUser | null) {
     }),
     endpoints: (build) => ({
       profile: build.query<unknown, void>({ query: () => '/users/me' }),
+      designer: build.query<unknown, number>({ query: (id) => `/designers/${id}` }),
       designers: build.query<unknown, { page: number }>({ query: ({ page }) => ({ url: '/designers/matches', params: { page, limit: 5 } }) }),
       like: build.mutation<unknown, number>({ query: (id) => ({ url: '/likes', method: 'POST', body: { designer_id: id } }) }),
     }),
@@ -242,5 +244,67 @@ describe('requestUrl', () => {
     expect(requestUrl({ url: '/designers', params: { page: 2, q: undefined, limit: 5 } })).toBe('/designers?page=2&limit=5');
     expect(requestUrl('/config')).toBe('/config');
     expect(requestUrl({ url: '/a?x=1', params: { y: 2 } })).toBe('/a?x=1&y=2');
+  });
+});
+
+describe('an answer written into the page', () => {
+  const DESIGNER = { id: 12, name: 'Sara Neri', bio: 'Case luminose </script> e calde' };
+
+  function writeIntoPage(url: string, text: string): void {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'first-answer';
+    element.dataset.url = url;
+    element.textContent = text;
+    document.head.append(element);
+  }
+
+  beforeEach(() => {
+    resetDocumentAnswer();
+    server.respond(() => ({ status: 200, body: { id: 12, name: 'dal server' } }));
+  });
+  afterEach(() => {
+    document.getElementById('first-answer')?.remove();
+    resetDocumentAnswer();
+  });
+
+  it("is a visitor's first GET of that address: no request, kept for offline reading, and asked for again on a refetch", async () => {
+    writeIntoPage('/designers/12', JSON.stringify(DESIGNER));
+    const { testApi, store } = setup(null);
+    const first = await store.dispatch(testApi.endpoints.designer.initiate(12));
+    expect(first.data).toEqual(DESIGNER);
+    expect(server.calls).toHaveLength(0);
+    expect(document.getElementById('first-answer')).toBeNull();
+    expect((await getCachedResponse(database, null, '/designers/12'))?.data).toEqual(DESIGNER);
+    const again = await store.dispatch(testApi.endpoints.designer.initiate(12, { forceRefetch: true }));
+    expect(again.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls.map((call) => call.url)).toEqual(['http://app.test/api/designers/12']);
+  });
+
+  it('is not used for another address', async () => {
+    writeIntoPage('/designers/12', JSON.stringify(DESIGNER));
+    const { testApi, store } = setup(null);
+    const other = await store.dispatch(testApi.endpoints.designer.initiate(13));
+    expect(other.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls.map((call) => call.url)).toEqual(['http://app.test/api/designers/13']);
+    const first = await store.dispatch(testApi.endpoints.designer.initiate(12));
+    expect(first.data).toEqual(DESIGNER);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('is not used for someone signed in: their answer can differ from the public one', async () => {
+    writeIntoPage('/designers/12', JSON.stringify(DESIGNER));
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.designer.initiate(12));
+    expect(result.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls[0]?.headers.authorization).toBe('Bearer jwt-1');
+  });
+
+  it('is ignored when damaged: the GET asks the server', async () => {
+    writeIntoPage('/designers/12', '{"id": 12, "name": ');
+    const { testApi, store } = setup(null);
+    const result = await store.dispatch(testApi.endpoints.designer.initiate(12));
+    expect(result.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls).toHaveLength(1);
   });
 });

@@ -9,10 +9,11 @@ import {
 import { newIdempotencyKey } from '../lib/ids';
 import { currentPathname, isAuthExemptPath, navigateTo } from '../lib/navigation';
 import type { InternoDatabase } from '../offline/db';
-import { loadOffline } from '../offline/lazy';
+import { afterFirstPaint, loadOffline } from '../offline/lazy';
 import { getCachedResponse, putCachedResponse } from '../offline/responseCache';
 import { logout } from '../session/logout';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
+import { takeDocumentAnswer } from './documentAnswer';
 import { httpError, isUnreachable, transportError, type AppError } from './errors';
 import { freshReceived, staleServed } from './staleSlice';
 
@@ -128,10 +129,13 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
       return raw(request, api, {});
     };
 
-    const succeeded = async (data: unknown, meta: FetchBaseQueryMeta | undefined) => {
+    // `later`: the answer came with the page, so keeping it (which loads IndexedDB's code) waits for
+    // the first paint instead of competing with it.
+    const succeeded = async (data: unknown, meta: FetchBaseQueryMeta | undefined, later = false) => {
       if (cacheable) {
         const fetchedAt = now();
-        const stored = database().then((db) => putCachedResponse(db, userId, url, data, fetchedAt));
+        const opened = later ? new Promise<void>((resolve) => afterFirstPaint(resolve)).then(database) : database();
+        const stored = opened.then((db) => putCachedResponse(db, userId, url, data, fetchedAt));
         // Tests hand in their own database and read it right after: wait for it there only.
         if (deps.database) await stored;
         else void stored.catch((error: unknown) => console.warn('Could not store a cached response', error));
@@ -139,6 +143,13 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
       }
       return { data, meta };
     };
+
+    // A visitor's first GET of an answer the server wrote into the page takes it from there
+    // (documentAnswer.ts): the public view, which is what a visitor is sent.
+    if (method === 'GET' && token === null) {
+      const written = takeDocumentAnswer(url);
+      if (written !== undefined) return succeeded(written, undefined, true);
+    }
 
     let result = await raw(request, api, {});
     if (result.error && isUnreachable(normaliseFetchError(result.error, result.meta)) && connectionCameBack()) result = await fetchAgain();

@@ -63,6 +63,13 @@ describe('resize URLs', () => {
     expect(imageSources('data:image/png;base64,AAAA', { width: 50, height: 50 })).toEqual({ src: 'data:image/png;base64,AAAA', width: 50, height: 50 });
     expect(imageSources('ab', { width: 50, height: 50 })).toBeNull();
   });
+
+  it("gives the profile's 112 px avatar the srcset the server preloads (adapters/httpapi/firstanswer_test.go pins the same list)", () => {
+    const sources = imageSources('/api/uploads/gallery/img1.jpg', { width: 112, height: 112 });
+    const url = (size: number) => `/api/images/resize/uploads/gallery/img1.jpg?size=${size}`;
+    expect(sources?.srcSet).toBe(`${url(160)} 160w, ${url(240)} 240w, ${url(320)} 320w, ${url(480)} 480w`);
+    expect(sources?.sizes).toBe('112px');
+  });
 });
 
 describe('galleryPaths', () => {

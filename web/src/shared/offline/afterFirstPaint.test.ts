@@ -1,24 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakePaintObserver } from '../../test/paintTiming';
+import { resetFirstPaint } from '../lib/firstPaint';
 import { afterFirstPaint } from './lazy';
-
-// A stand-in for the browser's paint timing: the test decides when the first contentful paint is
-// reported to the observers (buffered entries included, as `buffered: true` asks).
-class FakePaintObserver {
-  static supportedEntryTypes: readonly string[] = ['paint'];
-  static observers = new Set<FakePaintObserver>();
-  static paint(name: string): void {
-    for (const observer of [...FakePaintObserver.observers]) {
-      observer.callback({ getEntriesByName: (n: string) => (n === name ? [{ name }] : []) });
-    }
-  }
-  constructor(private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
-  observe(): void {
-    FakePaintObserver.observers.add(this);
-  }
-  disconnect(): void {
-    FakePaintObserver.observers.delete(this);
-  }
-}
 
 let readyState: DocumentReadyState = 'loading';
 
@@ -30,6 +13,7 @@ describe('afterFirstPaint', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakePaintObserver.observers.clear();
+    resetFirstPaint();
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     readyState = 'loading';
     vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { whenFirstPainted } from '../lib/firstPaint';
 
 /**
  * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
@@ -102,27 +103,13 @@ export function afterFirstPaint(work: () => void, maxWaitMs = 1000): void {
     done = true;
     work();
   };
-  const painted = new Promise<void>((resolve) => {
-    const paintTiming =
-      typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
-    if (!paintTiming) {
-      resolve();
-      return;
-    }
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
   const loaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
   void loaded.then(() => {
     window.setTimeout(run, maxWaitMs);
-    return painted.then(run);
+    return whenFirstPainted().then(run);
   });
 }
 

@@ -1,5 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakePaintObserver } from '../../test/paintTiming';
+import { resetFirstPaint } from '../lib/firstPaint';
 import { db } from '../offline/db';
 import { offlineImageUrl } from '../offline/imageStore';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -44,5 +46,37 @@ describe('ResponsiveImage', () => {
     fireEvent.error(screen.getByRole('img', { name: 'Salotto' }));
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  describe('on a first visit', () => {
+    beforeEach(() => {
+      FakePaintObserver.observers.clear();
+      resetFirstPaint();
+      vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      resetFirstPaint();
+    });
+
+    it('asks for a picture below the fold once the page has painted, keeping its box meanwhile', () => {
+      render(<ResponsiveImage path={PATH} alt="Salotto" width={200} height={150} />);
+      const img = screen.getByAltText('Salotto');
+      expect(img.getAttribute('src')).toBeNull();
+      expect(img.getAttribute('srcset')).toBeNull();
+      expect(img.getAttribute('width')).toBe('200');
+      expect(img.style.visibility).toBe('hidden');
+      act(() => FakePaintObserver.paint('first-contentful-paint'));
+      expect(img.getAttribute('src')).toBe('/api/images/resize/uploads/gallery/salotto.jpg?size=240');
+      expect(img.getAttribute('srcset')).toContain('size=480 480w');
+      expect(img.style.visibility).toBe('');
+    });
+
+    it('asks for a priority picture at once: it is part of the first paint', () => {
+      render(<ResponsiveImage path={PATH} alt="Salotto" width={200} height={150} priority />);
+      const img = screen.getByRole('img', { name: 'Salotto' });
+      expect(img.getAttribute('src')).toBe('/api/images/resize/uploads/gallery/salotto.jpg?size=240');
+      expect(img.getAttribute('fetchpriority')).toBe('high');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes, SyntheticEvent } from 'react';
+import { useFirstPainted } from '../lib/firstPaint';
 import { imageSources, type ImageBox } from '../lib/imagePath';
 import { useStoredImageFallback } from '../offline/useKeptImages';
 
@@ -19,9 +20,12 @@ export interface ResponsiveImageProps
  * IndexedDB is shown, if there is one; only then does the caller's onError run.
  * Renders nothing when the field points to no image.
  */
-export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, quality, priority = false, onError, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, quality, priority = false, onError, style, ...rest }: ResponsiveImageProps) {
   const sources = imageSources(path, { width, height, sizes, minWidth, quality });
   const stored = useStoredImageFallback(sources?.src ?? null);
+  // A picture below the fold is asked for once the page has painted (at once on every later
+  // screen): on a first visit it would otherwise compete with the first paint.
+  const painted = useFirstPainted();
   if (!sources) return null;
   const handleError = (event: SyntheticEvent<HTMLImageElement>): void => {
     event.persist?.();
@@ -29,12 +33,15 @@ export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, qua
       if (!found) onError?.(event);
     });
   };
+  const waiting = !priority && !painted && !stored.fallback;
   return (
     <img
       {...rest}
-      src={stored.fallback ?? sources.src}
-      srcSet={stored.fallback ? undefined : sources.srcSet}
-      sizes={stored.fallback ? undefined : sources.sizes}
+      // Until then the box is kept (width and height) and left blank rather than showing the alt text.
+      style={waiting ? { ...style, visibility: 'hidden' } : style}
+      src={waiting ? undefined : (stored.fallback ?? sources.src)}
+      srcSet={waiting || stored.fallback ? undefined : sources.srcSet}
+      sizes={waiting || stored.fallback ? undefined : sources.sizes}
       width={sources.width}
       height={sources.height}
       alt={alt}

@@ -1,0 +1,217 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+	"github.com/klauspost/compress/gzip"
+
+	"interno/adapters/imaging"
+)
+
+// A designer's public profile, /profile/{id}, is the page people open from a
+// shared link, on a phone, for the first time. Its document carries the
+// answer the page would otherwise ask for after its scripts
+// (GET /api/designers/{id} as a visitor sees it, in a JSON data block the app
+// reads once: web/src/shared/api/documentAnswer.ts) and a preload of the
+// designer's picture, the page's largest paint, with the srcset the app gives
+// it (ResponsiveImage at 112 px). The first render then draws the whole
+// profile: no round trip for the data after the scripts, none for the picture
+// after the render (docs/performance.md).
+//
+// The answer is the public view (publicDesigner) whoever asks: the document
+// carries no credentials, and the app uses it only for a visitor; signed-in
+// people ask the API as before. An unknown designer, a malformed id or a
+// failed read leave the document as it is (the app then asks and shows the
+// right state).
+
+// profileAvatarPixels is the CSS size of the profile's avatar
+// (DesignerPublicProfile: DesignerAvatar size={112}).
+const profileAvatarPixels = 112
+
+// firstAnswerElement is the id of the data block (documentAnswer.ts reads it).
+const firstAnswerElement = "first-answer"
+
+// documentHead returns what goes into the head of the page at name, or nil.
+func (s *Server) documentHead(c *gin.Context, name string) []byte {
+	raw, ok := strings.CutPrefix(name, "profile/")
+	if !ok || s.d.Designers == nil {
+		return nil
+	}
+	id, ok := designerIDOf(strings.TrimSuffix(raw, "/"))
+	if !ok {
+		return nil
+	}
+	d, err := s.d.Designers.Get(c.Request.Context(), id)
+	if err != nil {
+		return nil
+	}
+	view := publicDesigner(d)
+	data, err := json.Marshal(view) // escapes <, > and & : safe inside <script>
+	if err != nil {
+		return nil
+	}
+	var b bytes.Buffer
+	b.WriteString(`<script type="application/json" id="` + firstAnswerElement + `" data-url="/designers/`)
+	b.WriteString(strconv.FormatInt(id, 10))
+	b.WriteString(`">`)
+	b.Write(data)
+	b.WriteString("</script>")
+	if link := avatarPreload(view); link != "" {
+		b.WriteString(link)
+	}
+	return b.Bytes()
+}
+
+// designerIDOf reads an id as the app's route does (parseDesignerId): 1 to
+// 12 digits, positive.
+func designerIDOf(raw string) (int64, bool) {
+	if raw == "" || len(raw) > 12 {
+		return 0, false
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] < '0' || raw[i] > '9' {
+			return 0, false
+		}
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// avatarPreload is the preload of the picture the profile's avatar shows
+// (avatarPicture: the profile picture, else the first gallery image), with
+// the srcset and sizes of the <img> (imageSources for a 112 px box), so the
+// browser picks the same candidate and uses the preloaded copy. Empty when the
+// avatar shows initials or a picture that is not a stored path.
+func avatarPreload(v designerView) string {
+	stored := resizePath(v.ProfilePicture)
+	if stored == "" {
+		for _, g := range v.GalleryImages {
+			if stored = resizePath(g); stored != "" {
+				break
+			}
+		}
+	}
+	if stored == "" {
+		return ""
+	}
+	var srcset []string
+	for _, w := range srcsetWidths(profileAvatarPixels) {
+		srcset = append(srcset, resizeURL(stored, w)+" "+strconv.Itoa(w)+"w")
+	}
+	return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="` + html.EscapeString(strings.Join(srcset, ", ")) +
+		`" imagesizes="` + strconv.Itoa(profileAvatarPixels) + `px">`
+}
+
+// resizePath is the app's imagePath for the resize endpoint: a stored path
+// without its leading "/", "api/" or "images/resize/" and its query; "" for
+// nothing, a data or blob URL or a web address (shown as they are, not
+// resized) and broken entries.
+func resizePath(raw string) string {
+	v := strings.TrimSpace(raw)
+	lower := strings.ToLower(v)
+	if v == "" || v == "null" || v == "undefined" || strings.HasPrefix(lower, "data:") || strings.HasPrefix(lower, "blob:") ||
+		strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+		return ""
+	}
+	if len(v) <= 2 && !strings.Contains(v, ".") {
+		return ""
+	}
+	v = strings.TrimLeft(v, "/")
+	v = strings.TrimPrefix(v, "api/")
+	v = strings.TrimPrefix(v, "images/resize/")
+	if i := strings.IndexAny(v, "?#"); i >= 0 {
+		v = v[:i]
+	}
+	return v
+}
+
+// srcsetWidths are imageSources' candidates for a fixed box: the accepted
+// widths covering 1x, 2x and 3x, and every accepted width between them.
+func srcsetWidths(pixels int) []int {
+	pick := func(p int) int {
+		all := imaging.Widths()
+		for _, w := range all {
+			if w >= p {
+				return w
+			}
+		}
+		return all[len(all)-1]
+	}
+	lo, hi := pick(pixels), pick(3*pixels)
+	var out []int
+	for _, w := range imaging.Widths() {
+		if w >= lo && w <= hi {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// resizeURL is the app's resizedUrl: each segment escaped as
+// encodeURIComponent does, the width as the size parameter.
+func resizeURL(stored string, width int) string {
+	segments := strings.Split(stored, "/")
+	for i, s := range segments {
+		segments[i] = encodeURIComponent(s)
+	}
+	return "/api/images/resize/" + strings.Join(segments, "/") + "?size=" + strconv.Itoa(width)
+}
+
+// encodeURIComponent escapes like JavaScript's function of that name: every
+// UTF-8 byte but A-Z a-z 0-9 and - _ . ! ~ * ' ( ) as %XX.
+func encodeURIComponent(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9' || strings.IndexByte("-_.!~*'()", ch) >= 0 {
+			b.WriteByte(ch)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[ch>>4])
+		b.WriteByte(hex[ch&15])
+	}
+	return b.String()
+}
+
+// gzipWriters keeps the compressors of documents written per request.
+var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression); return w }}
+
+// writeDocument sends index.html with head inserted before </head>: a page
+// of its own (no ETag, never cached), gzipped when the client accepts it.
+func (a *asset) writeDocument(w http.ResponseWriter, r *http.Request, head []byte) {
+	at := bytes.LastIndex(a.plain.data, []byte("</head>"))
+	if at < 0 {
+		a.write(w, r)
+		return
+	}
+	body := make([]byte, 0, len(a.plain.data)+len(head))
+	body = append(append(append(body, a.plain.data[:at]...), head...), a.plain.data[at:]...)
+	h := w.Header()
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", "no-cache")
+	h.Add("Vary", "Accept-Encoding")
+	if acceptedEncoding(r.Header.Values("Accept-Encoding"), false, true) == encGzip {
+		var buf bytes.Buffer
+		gz := gzipWriters.Get().(*gzip.Writer)
+		gz.Reset(&buf)
+		_, _ = gz.Write(body)
+		_ = gz.Close()
+		gzipWriters.Put(gz)
+		body = buf.Bytes()
+		h.Set("Content-Encoding", encGzip)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}

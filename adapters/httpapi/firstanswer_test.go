@@ -1,0 +1,163 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// answerInPage returns the JSON data block of a page and the rest of it, or
+// fails when there is none.
+func answerInPage(t *testing.T, page []byte) (url string, data map[string]any) {
+	t.Helper()
+	const open = `<script type="application/json" id="first-answer" data-url="`
+	at := bytes.Index(page, []byte(open))
+	if at < 0 {
+		t.Fatalf("no answer in the page: %s", page)
+	}
+	rest := page[at+len(open):]
+	quote := bytes.IndexByte(rest, '"')
+	url = string(rest[:quote])
+	body := rest[quote+2:]
+	end := bytes.Index(body, []byte("</script>"))
+	if end < 0 {
+		t.Fatalf("the answer's block is not closed: %s", page)
+	}
+	if err := json.Unmarshal(body[:end], &data); err != nil {
+		t.Fatalf("the answer in the page is not JSON: %v: %s", err, body[:end])
+	}
+	return url, data
+}
+
+func TestProfileDocument_CarriesTheVisitorsAnswerAndThePicture(t *testing.T) {
+	each(t, func(t *testing.T, env *testEnv) {
+		designerToken, id := env.newDesignerAccount("sofia@example.com")
+		adminToken, _ := env.withRole("admin@example.com", "admin")
+		path := "/profile/" + strconv.FormatInt(id, 10)
+		api := env.expect(req{method: "GET", path: "/api/designers/" + strconv.FormatInt(id, 10)}, 200).JSON(t)
+
+		page := env.expect(req{method: "GET", path: path}, 200)
+		if ct := page.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+			t.Fatalf("Content-Type %q", ct)
+		}
+		if page.Header.Get("Cache-Control") != "no-cache" || page.Header.Get("ETag") != "" {
+			t.Fatalf("a page with an answer is never cached as the shell: %v", page.Header)
+		}
+		url, data := answerInPage(t, page.Body)
+		if url != "/designers/"+strconv.FormatInt(id, 10) || !reflect.DeepEqual(data, api) {
+			t.Fatalf("the page's answer differs from a visitor's GET:\n%s %v\n%v", url, data, api)
+		}
+		if !bytes.Contains(page.Body, []byte(`<div id="root"></div>`)) || bytes.Index(page.Body, []byte("first-answer")) > bytes.Index(page.Body, []byte("</head>")) {
+			t.Fatalf("the answer goes in the head of the app's page: %s", page.Body)
+		}
+		// The avatar shows the first gallery picture (no profile picture): the preload asks for it
+		// with the srcset of the app's 112 px avatar (imagePath.test.ts pins the same list).
+		gallery := api["gallery_images"].([]any)[0].(string)
+		stored := strings.TrimPrefix(gallery, "/api/")
+		want := `<link rel="preload" as="image" fetchpriority="high" imagesrcset="` +
+			"/api/images/resize/" + stored + "?size=160 160w, /api/images/resize/" + stored + "?size=240 240w, /api/images/resize/" +
+			stored + "?size=320 320w, /api/images/resize/" + stored + `?size=480 480w" imagesizes="112px">`
+		if !bytes.Contains(page.Body, []byte(want)) {
+			t.Fatalf("no preload of the avatar %s in %s", want, page.Body)
+		}
+
+		// Whoever asks, the page carries the public view: the owner's and an admin's private fields
+		// (e-mail, phone) come only from the API.
+		for _, token := range []string{designerToken, adminToken} {
+			_, data := answerInPage(t, env.expect(req{method: "GET", path: path, token: token}, 200).Body)
+			if _, private := data["email"]; private || !reflect.DeepEqual(data, api) {
+				t.Fatalf("private fields in the page: %v", data)
+			}
+		}
+
+		// Compressed for clients that accept it; HEAD says the same without a body.
+		zipped := env.expect(req{method: "GET", path: path, header: map[string]string{"Accept-Encoding": "gzip, br"}}, 200)
+		if zipped.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(zipped.Header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("headers %v", zipped.Header)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(zipped.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(plain, page.Body) {
+			t.Fatalf("gzipped page differs (%v)", err)
+		}
+		if zipped.Header.Get("Content-Length") != strconv.Itoa(len(zipped.Body)) {
+			t.Fatalf("Content-Length %s for %d bytes", zipped.Header.Get("Content-Length"), len(zipped.Body))
+		}
+		head := env.expect(req{method: "HEAD", path: path}, 200)
+		if len(head.Body) != 0 || head.Header.Get("Content-Length") != strconv.Itoa(len(page.Body)) {
+			t.Fatalf("HEAD: %d bytes, Content-Length %s", len(head.Body), head.Header.Get("Content-Length"))
+		}
+	})
+}
+
+func TestProfileDocument_ScriptInTheDesignersTextStaysData(t *testing.T) {
+	each(t, func(t *testing.T, env *testEnv) {
+		token, id := env.newDesignerAccount("sofia@example.com")
+		bio := "Case </script><script>alert(1)</script> & <!-- luce -->\u2028fine"
+		env.expect(req{method: "PUT", path: "/api/designers/" + strconv.FormatInt(id, 10), token: token,
+			body: map[string]any{"bio": bio}}, 200)
+		page := env.expect(req{method: "GET", path: "/profile/" + strconv.FormatInt(id, 10)}, 200)
+		if bytes.Contains(page.Body, []byte("<script>alert(1)")) || bytes.Contains(page.Body, []byte("<!-- luce")) {
+			t.Fatalf("the designer's text became markup: %s", page.Body)
+		}
+		if _, data := answerInPage(t, page.Body); data["bio"] != bio {
+			t.Fatalf("bio %q, want %q", data["bio"], bio)
+		}
+	})
+}
+
+func TestProfileDocument_WithoutAnAnswerIsTheAppsPage(t *testing.T) {
+	each(t, func(t *testing.T, env *testEnv) {
+		token, id := env.newDesignerAccount("sofia@example.com")
+		shell := env.expect(req{method: "GET", path: "/"}, 200)
+		for _, path := range []string{"/profile/999999", "/profile/0", "/profile/-1", "/profile/abc", "/profile/1234567890123",
+			"/profile/%00", "/profile/1%0A", "/profile/" + strconv.FormatInt(id, 10) + "/altro", "/profile/" + strings.Repeat("9", 5000)} {
+			r := env.do(req{method: "GET", path: path})
+			if r.Code != http.StatusOK || !bytes.Equal(r.Body, shell.Body) || r.Header.Get("ETag") != shell.Header.Get("ETag") {
+				t.Fatalf("%s: %d %s", path, r.Code, r.Body)
+			}
+		}
+		// A deleted designer's page is the app's page too (which then says the profile is gone).
+		env.expect(req{method: "DELETE", path: "/api/designers/" + strconv.FormatInt(id, 10), token: token}, http.StatusOK)
+		if r := env.expect(req{method: "GET", path: "/profile/" + strconv.FormatInt(id, 10)}, 200); bytes.Contains(r.Body, []byte("first-answer")) {
+			t.Fatalf("a deleted designer's answer in the page: %s", r.Body)
+		}
+	})
+}
+
+func TestAvatarPreload_FollowsTheAppsAvatarRule(t *testing.T) {
+	cases := []struct {
+		name    string
+		view    designerView
+		want    string
+		missing bool
+	}{
+		{name: "profile picture first", view: designerView{ProfilePicture: "/api/uploads/profile/a b.jpg", GalleryImages: []string{"/api/uploads/gallery/g.jpg"}},
+			want: "/api/images/resize/uploads/profile/a%20b.jpg?size=160 160w"},
+		{name: "else the first gallery picture", view: designerView{ProfilePicture: "", GalleryImages: []string{"x", "/api/styles/scene/d-1.jpeg"}},
+			want: "/api/images/resize/styles/scene/d-1.jpeg?size=480 480w"},
+		{name: "a web address is shown as it is", view: designerView{ProfilePicture: "https://example.com/a.jpg"}, missing: true},
+		{name: "a data URL is shown as it is", view: designerView{ProfilePicture: "data:image/png;base64,AAAA"}, missing: true},
+		{name: "initials", view: designerView{}, missing: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := avatarPreload(c.view)
+			if c.missing != (got == "") || !strings.Contains(got, c.want) {
+				t.Fatalf("%q", got)
+			}
+		})
+	}
+	if got := encodeURIComponent("a b/é(1)!*~'+&"); got != "a%20b%2F%C3%A9(1)!*~'%2B%26" {
+		t.Fatalf("encodeURIComponent: %s", got)
+	}
+}

@@ -103,13 +103,14 @@ export function afterFirstPaint(work: () => void, maxWaitMs = 1000): void {
     done = true;
     work();
   };
+  const painted = whenFirstPainted(); // watched from now: the paint may come before `load`
   const loaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
   void loaded.then(() => {
     window.setTimeout(run, maxWaitMs);
-    return whenFirstPainted().then(run);
+    return painted.then(run);
   });
 }
 

@@ -10,7 +10,9 @@ import type { AppStore } from './store';
  * its modules are imported dynamically, and they are the route's own modules, which the server's
  * Link header has already asked for (preload-map.mjs), so the entry does not grow.
  * The subscription is let go once the answer is in: the screen holds its own by then, and an
- * unused answer is kept for RTK Query's usual minute.
+ * unused answer is kept for RTK Query's usual minute. For a visitor on a profile the answer is
+ * already in the page (the server wrote it there: shared/api/documentAnswer.ts), and the base query
+ * takes it from there without a request.
  */
 export function fetchFirstScreenData(store: AppStore, pathname: string): void {
   const profile = /^\/profile\/([^/]+)\/?$/.exec(pathname);

@@ -1,9 +1,11 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseProfile } from '../../features/auth/lib/account';
 import { authApi } from '../../features/auth/api/authApi';
+import { resetFirstPaint } from '../../shared/lib/firstPaint';
+import { FakePaintObserver } from '../../test/paintTiming';
 import { apiStore } from '../../test/session';
 import { UserProfilePage } from './UserProfilePage';
 
@@ -61,5 +63,28 @@ describe('UserProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Rifai il questionario' }).getAttribute('href')).toBe('/?openQuestionnaire=true');
     expect(screen.queryByRole('heading', { name: 'Scopri il tuo stile' })).toBeNull();
     expect(requested).toContain('/api/designers/matches');
+  });
+
+  it('paints the header and the style profile first; the other sections, and their requests, follow the paint', async () => {
+    FakePaintObserver.observers.clear();
+    resetFirstPaint();
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    try {
+      showProfile(null);
+      expect(await screen.findByRole('heading', { name: 'Scopri il tuo stile' })).toBeTruthy();
+      expect(screen.getByText('anna@example.com')).toBeTruthy();
+      // Nothing below the first screen yet, and none of its lists asked for.
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(screen.queryByRole('heading', { name: 'I tuoi appuntamenti' })).toBeNull();
+      expect(requested).toEqual([]);
+      act(() => FakePaintObserver.paint('first-contentful-paint'));
+      expect(await screen.findByRole('heading', { name: 'I tuoi appuntamenti' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Account e sicurezza' })).toBeTruthy();
+      await waitFor(() => expect(requested.length).toBeGreaterThan(0));
+    } finally {
+      resetFirstPaint();
+    }
   });
 });

@@ -1,22 +1,15 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useGetProfileQuery } from '../../features/auth/api/authApi';
-import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
-import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
-import { LogoutEverywhere } from '../../features/auth/components/LogoutEverywhere';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
-import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
-import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
-import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
-import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { useStaleness } from '../../shared/api/staleSlice';
+import { whenFirstPainted } from '../../shared/lib/firstPaint';
+import { useOptionalModule } from '../../shared/lib/useOptionalModule';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/account';
-import '../../shared/i18n/parts/engagement';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -24,16 +17,17 @@ import { StaleNotice } from '../../shared/ui/StaleNotice';
 import { LogoutConfirm } from '../shell/LogoutConfirm';
 import styles from './UserProfilePage.module.css';
 
-/** The ids of the matched designers in the profile answer, best first. */
-function matchedIds(list: readonly unknown[]): number[] {
-  return list
-    .map((item) => (typeof item === 'object' && item !== null ? Number((item as { id?: unknown; designer_id?: unknown }).id ?? (item as { designer_id?: unknown }).designer_id) : NaN))
-    .filter((id) => Number.isInteger(id) && id > 0);
-}
+// The sections below the first screen (UserProfileSections) load once the page has painted: the
+// header and the style panel paint without their code, their styles and their requests, and they
+// follow a moment later, below what is on screen (nothing above them moves). An optional module:
+// offline on a first visit, before the service worker serves the app's chunks, the page shows its
+// first screen and the sections come when the connection returns.
+const loadSections = () => whenFirstPainted().then(() => import('./UserProfileSections'));
 
 /**
- * /user-profile: the customer's page, a list of separate sections. Each feature adds its own
- * <section> here in one line (matched designers, favourites, conversations come from their features).
+ * /user-profile: the customer's page, a list of separate sections: the header and the style profile
+ * here, the others in UserProfileSections (matched designers, favourites, conversations come from
+ * their features).
  */
 export function UserProfilePage() {
   const profile = useGetProfileQuery();
@@ -44,7 +38,9 @@ export function UserProfilePage() {
   const navigate = useNavigate();
   // The unread-message e-mail links here with ?chat=<contact id>.
   const [params] = useSearchParams();
-  const chatLink = Number(params.get('chat'));
+  const chatParam = Number(params.get('chat'));
+  const chatLink = Number.isInteger(chatParam) && chatParam > 0 ? chatParam : null;
+  const sections = useOptionalModule(loadSections);
 
   if (!profile.data) {
     if (profile.isError) {
@@ -75,52 +71,8 @@ export function UserProfilePage() {
         <StyleProfilePanel analysis={account.style_analysis} onOpen={() => setStyleOpen(true)} />
       </section>
 
-      {account.style_analysis ? (
-        <section className={styles.section} aria-label={t('engagement.results.title')}>
-          <SendResultsButton styleAnalysis={account.style_analysis} designerIds={matchedIds(profile.data.matched_designers)} />
-        </section>
-      ) : null}
-
-      {account.style_analysis ? (
-        // Without a style profile there are no matches: the style panel above invites to the questionnaire.
-        <div className={styles.section}>
-          <MatchedDesigners />
-        </div>
-      ) : null}
-
-      <section className={styles.section}>
-        <FavouriteDesigners />
-      </section>
-
-      <CustomerConversations className={styles.section} initialContactId={Number.isInteger(chatLink) && chatLink > 0 ? chatLink : null} />
-
-      <section className={styles.section} aria-labelledby="profile-appointments">
-        <h2 id="profile-appointments" className={styles.sectionTitle}>
-          {t('account.appointments.title')}
-        </h2>
-        <CustomerAppointmentsPanel />
-      </section>
-
-      <PushOptIn side="customer" />
-
-      <section className={styles.section} aria-labelledby="profile-security">
-        <h2 id="profile-security" className={styles.sectionTitle}>
-          {t('account.section.security')}
-        </h2>
-        <div className={styles.two}>
-          <div className={styles.security}>
-            {account.google_linked ? <p>{t('account.security.google')}</p> : null}
-            <p>
-              {t('account.security.password')}{' '}
-              <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
-                {t('account.security.passwordLink')}
-              </Link>
-            </p>
-            <LogoutEverywhere />
-          </div>
-          <DeleteAccount />
-        </div>
-      </section>
+      {/* The sections below the first screen, once it has painted (a second chunk). */}
+      {sections ? <sections.UserProfileSections account={account} matched={profile.data.matched_designers} chatLink={chatLink} /> : null}
 
       <EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} />
       {account.style_analysis ? <StyleProfileModal open={styleOpen} analysis={account.style_analysis} onClose={() => setStyleOpen(false)} /> : null}

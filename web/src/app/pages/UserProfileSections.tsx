@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
+import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
+import { LogoutEverywhere } from '../../features/auth/components/LogoutEverywhere';
+import type { Account } from '../../features/auth/lib/account';
+import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
+import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
+import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
+import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
+import { PushOptIn } from '../../features/push/components/PushOptIn';
+import { t } from '../../shared/i18n/t';
+import '../../shared/i18n/parts/account';
+import '../../shared/i18n/parts/engagement';
+import styles from './UserProfilePage.module.css';
+
+/** The ids of the matched designers in the profile answer, best first. */
+function matchedIds(list: readonly unknown[]): number[] {
+  return list
+    .map((item) => (typeof item === 'object' && item !== null ? Number((item as { id?: unknown; designer_id?: unknown }).id ?? (item as { designer_id?: unknown }).designer_id) : NaN))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+export interface UserProfileSectionsProps {
+  account: Account;
+  /** The profile answer's matched designers (their ids go with the results e-mail). */
+  matched: readonly unknown[];
+  /** The conversation to open (?chat=<contact id> from the unread-message e-mail), or null. */
+  chatLink: number | null;
+}
+
+/**
+ * The sections of /user-profile below its first screen (results e-mail, matches, favourites,
+ * messages, appointments, notifications, security): a chunk of their own, rendered by
+ * UserProfilePage once the header and the style panel have painted. Each feature adds its own
+ * <section> here in one line.
+ */
+export function UserProfileSections({ account, matched, chatLink }: UserProfileSectionsProps) {
+  return (
+    <>
+      {account.style_analysis ? (
+        <section className={styles.section} aria-label={t('engagement.results.title')}>
+          <SendResultsButton styleAnalysis={account.style_analysis} designerIds={matchedIds(matched)} />
+        </section>
+      ) : null}
+
+      {account.style_analysis ? (
+        // Without a style profile there are no matches: the style panel above invites to the questionnaire.
+        <div className={styles.section}>
+          <MatchedDesigners />
+        </div>
+      ) : null}
+
+      <section className={styles.section}>
+        <FavouriteDesigners />
+      </section>
+
+      <CustomerConversations className={styles.section} initialContactId={chatLink} />
+
+      <section className={styles.section} aria-labelledby="profile-appointments">
+        <h2 id="profile-appointments" className={styles.sectionTitle}>
+          {t('account.appointments.title')}
+        </h2>
+        <CustomerAppointmentsPanel />
+      </section>
+
+      <PushOptIn side="customer" />
+
+      <section className={styles.section} aria-labelledby="profile-security">
+        <h2 id="profile-security" className={styles.sectionTitle}>
+          {t('account.section.security')}
+        </h2>
+        <div className={styles.two}>
+          <div className={styles.security}>
+            {account.google_linked ? <p>{t('account.security.google')}</p> : null}
+            <p>
+              {t('account.security.password')}{' '}
+              <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
+                {t('account.security.passwordLink')}
+              </Link>
+            </p>
+            <LogoutEverywhere />
+          </div>
+          <DeleteAccount />
+        </div>
+      </section>
+
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 
 	"github.com/gin-gonic/gin"
 	"github.com/klauspost/compress/gzip"
@@ -85,20 +86,17 @@ func designerIDOf(raw string) (int64, bool) {
 }
 
 // avatarPreload is the preload of the picture the profile's avatar shows
-// (avatarPicture: the profile picture, else the first gallery image), with
-// the srcset and sizes of the <img> (imageSources for a 112 px box), so the
-// browser picks the same candidate and uses the preloaded copy. Empty when the
-// avatar shows initials or a picture that is not a stored path.
+// (avatarPicture: the profile picture, else the first gallery entry that
+// points to a picture), with the srcset and sizes of the <img> (imageSources
+// for a 112 px box), so the browser picks the same candidate and uses the
+// preloaded copy. Empty when the avatar shows initials, or a picture the app
+// shows as it is (a web address, a data or blob URL: not resized).
 func avatarPreload(v designerView) string {
-	stored := resizePath(v.ProfilePicture)
-	if stored == "" {
-		for _, g := range v.GalleryImages {
-			if stored = resizePath(g); stored != "" {
-				break
-			}
-		}
+	stored, direct, ok := imageRef(v.ProfilePicture)
+	for i := 0; !ok && i < len(v.GalleryImages); i++ {
+		stored, direct, ok = imageRef(v.GalleryImages[i])
 	}
-	if stored == "" {
+	if !ok || direct {
 		return ""
 	}
 	var srcset []string
@@ -109,19 +107,23 @@ func avatarPreload(v designerView) string {
 		`" imagesizes="` + strconv.Itoa(profileAvatarPixels) + `px">`
 }
 
-// resizePath is the app's imagePath for the resize endpoint: a stored path
-// without its leading "/", "api/" or "images/resize/" and its query; "" for
-// nothing, a data or blob URL or a web address (shown as they are, not
-// resized) and broken entries.
-func resizePath(raw string) string {
+// imageRef is the app's imagePath (web/src/shared/lib/imagePath.ts): whether
+// an image field points to a picture (ok), whether the browser shows it as it
+// is (direct: a data:image, blob or web address), and otherwise its stored
+// path for the resize endpoint, without a leading "/", "api/" or
+// "images/resize/" and without its query.
+func imageRef(raw string) (stored string, direct, ok bool) {
 	v := strings.TrimSpace(raw)
-	lower := strings.ToLower(v)
-	if v == "" || v == "null" || v == "undefined" || strings.HasPrefix(lower, "data:") || strings.HasPrefix(lower, "blob:") ||
-		strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
-		return ""
+	if v == "" || v == "null" || v == "undefined" {
+		return "", false, false
 	}
-	if len(v) <= 2 && !strings.Contains(v, ".") {
-		return ""
+	lower := strings.ToLower(v)
+	if strings.HasPrefix(lower, "data:image/") || strings.HasPrefix(lower, "blob:") ||
+		strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+		return v, true, true
+	}
+	if len(utf16.Encode([]rune(v))) <= 2 && !strings.Contains(v, ".") {
+		return "", false, false // a broken gallery entry (JavaScript counts UTF-16 units)
 	}
 	v = strings.TrimLeft(v, "/")
 	v = strings.TrimPrefix(v, "api/")
@@ -129,7 +131,7 @@ func resizePath(raw string) string {
 	if i := strings.IndexAny(v, "?#"); i >= 0 {
 		v = v[:i]
 	}
-	return v
+	return v, false, v != ""
 }
 
 // srcsetWidths are imageSources' candidates for a fixed box: the accepted

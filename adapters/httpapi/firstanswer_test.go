@@ -145,8 +145,11 @@ func TestAvatarPreload_FollowsTheAppsAvatarRule(t *testing.T) {
 			want: "/api/images/resize/uploads/profile/a%20b.jpg?size=160 160w"},
 		{name: "else the first gallery picture", view: designerView{ProfilePicture: "", GalleryImages: []string{"x", "/api/styles/scene/d-1.jpeg"}},
 			want: "/api/images/resize/styles/scene/d-1.jpeg?size=480 480w"},
-		{name: "a web address is shown as it is", view: designerView{ProfilePicture: "https://example.com/a.jpg"}, missing: true},
-		{name: "a data URL is shown as it is", view: designerView{ProfilePicture: "data:image/png;base64,AAAA"}, missing: true},
+		{name: "a web address is shown as it is", view: designerView{ProfilePicture: "https://example.com/a.jpg", GalleryImages: []string{"/api/uploads/gallery/g.jpg"}}, missing: true},
+		{name: "a data URL is shown as it is", view: designerView{ProfilePicture: "data:image/png;base64,AAAA", GalleryImages: []string{"/api/uploads/gallery/g.jpg"}}, missing: true},
+		{name: "a gallery web address is shown as it is", view: designerView{GalleryImages: []string{"null", "http://example.com/g.jpg", "/api/uploads/gallery/g.jpg"}}, missing: true},
+		{name: "two letters are a broken entry, in UTF-16 units", view: designerView{ProfilePicture: "éé", GalleryImages: []string{"/api/uploads/gallery/g.jpg"}},
+			want: "/api/images/resize/uploads/gallery/g.jpg?size=160 160w"},
 		{name: "initials", view: designerView{}, missing: true},
 	}
 	for _, c := range cases {

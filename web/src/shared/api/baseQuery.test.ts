@@ -300,6 +300,25 @@ describe('an answer written into the page', () => {
     expect(server.calls[0]?.headers.authorization).toBe('Bearer jwt-1');
   });
 
+  it('is dropped by a GET made signed in: a visitor after the logout asks the server', async () => {
+    writeIntoPage('/designers/12', JSON.stringify(DESIGNER));
+    const signedIn = setup(USER);
+    await signedIn.store.dispatch(signedIn.testApi.endpoints.profile.initiate());
+    const visitor = setup(null);
+    const result = await visitor.store.dispatch(visitor.testApi.endpoints.designer.initiate(12));
+    expect(result.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls.map((call) => call.url)).toEqual(['http://app.test/api/users/me', 'http://app.test/api/designers/12']);
+  });
+
+  it('is for the first screen only: a visit to that address later asks the server', async () => {
+    writeIntoPage('/designers/12', JSON.stringify(DESIGNER));
+    vi.spyOn(performance, 'now').mockReturnValue(10_001);
+    const { testApi, store } = setup(null);
+    const result = await store.dispatch(testApi.endpoints.designer.initiate(12));
+    expect(result.data).toEqual({ id: 12, name: 'dal server' });
+    expect(server.calls).toHaveLength(1);
+  });
+
   it('is ignored when damaged: the GET asks the server', async () => {
     writeIntoPage('/designers/12', '{"id": 12, "name": ');
     const { testApi, store } = setup(null);

@@ -145,9 +145,10 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
     };
 
     // A visitor's first GET of an answer the server wrote into the page takes it from there
-    // (documentAnswer.ts): the public view, which is what a visitor is sent.
-    if (method === 'GET' && token === null) {
-      const written = takeDocumentAnswer(url);
+    // (documentAnswer.ts): the public view, which is what a visitor is sent. Every GET asks, so
+    // that one made signed in drops it.
+    if (method === 'GET') {
+      const written = takeDocumentAnswer(url, token === null);
       if (written !== undefined) return succeeded(written, undefined, true);
     }
 

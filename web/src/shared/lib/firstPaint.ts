@@ -13,6 +13,7 @@ const MAX_WAIT_MS = 3000;
 
 let painted = false;
 let watching = false;
+let stopWatching = (): void => undefined;
 const listeners = new Set<() => void>();
 
 function markPainted(): void {
@@ -35,7 +36,11 @@ function watch(): void {
     markPainted();
   });
   observer.observe({ type: 'paint', buffered: true });
-  window.setTimeout(markPainted, MAX_WAIT_MS);
+  const timer = window.setTimeout(markPainted, MAX_WAIT_MS);
+  stopWatching = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
 }
 
 /** True once the page has painted its first content. */
@@ -69,6 +74,8 @@ export function useFirstPainted(): boolean {
 
 /** Tests: forget the first paint, so the next reader watches the page's paint timing again. */
 export function resetFirstPaint(): void {
+  stopWatching();
+  stopWatching = () => undefined;
   painted = false;
   watching = false;
   listeners.clear();

@@ -39,9 +39,11 @@ export function ResponsiveImage({ path, alt, width, height, sizes, minWidth, qua
       {...rest}
       // Until then the box is kept (width and height) and left blank rather than showing the alt text.
       style={waiting ? { ...style, visibility: 'hidden' } : style}
-      src={waiting ? undefined : (stored.fallback ?? sources.src)}
+      // srcset and sizes before src: attributes are set in this order when the wait ends, and a
+      // browser that sees src alone first may fetch it as well as the srcset's choice.
       srcSet={waiting || stored.fallback ? undefined : sources.srcSet}
       sizes={waiting || stored.fallback ? undefined : sources.sizes}
+      src={waiting ? undefined : (stored.fallback ?? sources.src)}
       width={sources.width}
       height={sources.height}
       alt={alt}

@@ -1,3 +1,6 @@
+import { vi } from 'vitest';
+import { resetFirstPaint } from '../shared/lib/firstPaint';
+
 // A stand-in for the browser's paint timing: the test decides when the first contentful paint is
 // reported to the observers (buffered entries included, as `buffered: true` asks).
 export class FakePaintObserver {
@@ -17,3 +20,14 @@ export class FakePaintObserver {
   }
 }
 
+
+/**
+ * The browser's paint timing as FakePaintObserver, with no first paint yet (the app's watcher
+ * forgotten): a test then paints with FakePaintObserver.paint('first-contentful-paint').
+ * Undo with vi.unstubAllGlobals() and resetFirstPaint().
+ */
+export function stubPaintTiming(): void {
+  FakePaintObserver.observers.clear();
+  resetFirstPaint();
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+}

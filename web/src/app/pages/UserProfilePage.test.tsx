@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseProfile } from '../../features/auth/lib/account';
 import { authApi } from '../../features/auth/api/authApi';
 import { resetFirstPaint } from '../../shared/lib/firstPaint';
-import { FakePaintObserver } from '../../test/paintTiming';
+import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
 import { apiStore } from '../../test/session';
 import { UserProfilePage } from './UserProfilePage';
 
@@ -66,9 +66,7 @@ describe('UserProfilePage', () => {
   });
 
   it('paints the header and the style profile first; the other sections, and their requests, follow the paint', async () => {
-    FakePaintObserver.observers.clear();
-    resetFirstPaint();
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    stubPaintTiming();
     try {
       showProfile(null);
       expect(await screen.findByRole('heading', { name: 'Scopri il tuo stile' })).toBeTruthy();

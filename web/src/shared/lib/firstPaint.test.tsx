@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakePaintObserver } from '../../test/paintTiming';
-import { resetFirstPaint, useFirstPainted, whenFirstPainted } from './firstPaint';
+import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
+import { useFirstPainted, whenFirstPainted } from './firstPaint';
 
 function Probe() {
   return <p>{useFirstPainted() ? 'painted' : 'not yet'}</p>;
@@ -9,9 +9,7 @@ function Probe() {
 
 describe('the first paint', () => {
   beforeEach(() => {
-    FakePaintObserver.observers.clear();
-    resetFirstPaint();
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    stubPaintTiming();
   });
   afterEach(() => {
     cleanup();

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakePaintObserver } from '../../test/paintTiming';
-import { resetFirstPaint } from '../lib/firstPaint';
+import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
 import { afterFirstPaint } from './lazy';
 
 let readyState: DocumentReadyState = 'loading';
@@ -12,9 +11,7 @@ async function settle(): Promise<void> {
 describe('afterFirstPaint', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    FakePaintObserver.observers.clear();
-    resetFirstPaint();
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    stubPaintTiming();
     readyState = 'loading';
     vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
   });

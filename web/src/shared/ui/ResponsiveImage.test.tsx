@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakePaintObserver } from '../../test/paintTiming';
+import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
 import { resetFirstPaint } from '../lib/firstPaint';
 import { db } from '../offline/db';
 import { offlineImageUrl } from '../offline/imageStore';
@@ -50,9 +50,7 @@ describe('ResponsiveImage', () => {
 
   describe('on a first visit', () => {
     beforeEach(() => {
-      FakePaintObserver.observers.clear();
-      resetFirstPaint();
-      vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+      stubPaintTiming();
     });
     afterEach(() => {
       vi.unstubAllGlobals();

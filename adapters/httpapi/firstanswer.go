@@ -12,8 +12,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/klauspost/compress/gzip"
-
-	"interno/adapters/imaging"
 )
 
 // A designer's public profile, /profile/{id}, is the page people open from a
@@ -64,7 +62,7 @@ func (s *Server) documentHead(c *gin.Context, name string) []byte {
 	b.WriteString(`">`)
 	b.Write(data)
 	b.WriteString("</script>")
-	if link := avatarPreload(view); link != "" {
+	if link := avatarPreload(view, s.cfg.ImageWidths); link != "" {
 		b.WriteString(link)
 	}
 	return b.Bytes()
@@ -91,16 +89,16 @@ func designerIDOf(raw string) (int64, bool) {
 // for a 112 px box), so the browser picks the same candidate and uses the
 // preloaded copy. Empty when the avatar shows initials, or a picture the app
 // shows as it is (a web address, a data or blob URL: not resized).
-func avatarPreload(v designerView) string {
+func avatarPreload(v designerView, widths []int) string {
 	stored, direct, ok := imageRef(v.ProfilePicture)
 	for i := 0; !ok && i < len(v.GalleryImages); i++ {
 		stored, direct, ok = imageRef(v.GalleryImages[i])
 	}
-	if !ok || direct {
+	if !ok || direct || len(widths) == 0 {
 		return ""
 	}
 	var srcset []string
-	for _, w := range srcsetWidths(profileAvatarPixels) {
+	for _, w := range srcsetWidths(profileAvatarPixels, widths) {
 		srcset = append(srcset, resizeURL(stored, w)+" "+strconv.Itoa(w)+"w")
 	}
 	return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="` + html.EscapeString(strings.Join(srcset, ", ")) +
@@ -135,10 +133,10 @@ func imageRef(raw string) (stored string, direct, ok bool) {
 }
 
 // srcsetWidths are imageSources' candidates for a fixed box: the accepted
-// widths covering 1x, 2x and 3x, and every accepted width between them.
-func srcsetWidths(pixels int) []int {
+// widths (all, smallest first) covering 1x, 2x and 3x, and every accepted
+// width between them.
+func srcsetWidths(pixels int, all []int) []int {
 	pick := func(p int) int {
-		all := imaging.Widths()
 		for _, w := range all {
 			if w >= p {
 				return w
@@ -148,7 +146,7 @@ func srcsetWidths(pixels int) []int {
 	}
 	lo, hi := pick(pixels), pick(3*pixels)
 	var out []int
-	for _, w := range imaging.Widths() {
+	for _, w := range all {
 		if w >= lo && w <= hi {
 			out = append(out, w)
 		}

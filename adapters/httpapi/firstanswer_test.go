@@ -154,11 +154,14 @@ func TestAvatarPreload_FollowsTheAppsAvatarRule(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := avatarPreload(c.view)
+			got := avatarPreload(c.view, testImageWidths)
 			if c.missing != (got == "") || !strings.Contains(got, c.want) {
 				t.Fatalf("%q", got)
 			}
 		})
+	}
+	if got := avatarPreload(cases[0].view, nil); got != "" {
+		t.Fatalf("a preload without the accepted widths: %q", got)
 	}
 	if got := encodeURIComponent("a b/é(1)!*~'+&"); got != "a%20b%2F%C3%A9(1)!*~'%2B%26" {
 		t.Fatalf("encodeURIComponent: %s", got)

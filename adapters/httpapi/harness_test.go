@@ -122,6 +122,9 @@ func (a idemAdapter) Save(ctx context.Context, caller, key string, r StoredRespo
 	return a.r.Save(ctx, caller, key, store.IdempotentResponse{RequestHash: r.RequestHash, Status: r.Status, ContentType: r.ContentType, Body: r.Body})
 }
 
+// testImageWidths are the imaging adapter's accepted widths (imaging.Widths, wired in internal/app).
+var testImageWidths = []int{160, 240, 320, 480, 640, 800, 960, 1200, 1600}
+
 var testWeb = fstest.MapFS{
 	"index.html":           {Data: []byte(`<!doctype html><html lang="it"><head><title>Interno</title></head><body><div id="root"></div></body></html>`)},
 	"sw.js":                {Data: []byte("self.addEventListener('fetch',()=>{})")},
@@ -145,7 +148,7 @@ func newEnv(t *testing.T, db *store.DB, mutate ...func(*Config, *Deps)) *testEnv
 	env.imgs = &fakeImages{}
 	env.dsg = designers.NewService(store.NewDesignerRepo(db), env.id, env.imgs, db)
 	env.id.OnDelete(func(ctx context.Context, u identity.User) error { return env.dsg.RemoveFilesOf(ctx, u.ID) })
-	cfg := Config{BaseURL: "http://interno.test", RateLimits: RateLimits{Off: true}, Version: "test", Clock: env.clock.Now}
+	cfg := Config{BaseURL: "http://interno.test", RateLimits: RateLimits{Off: true}, Version: "test", Clock: env.clock.Now, ImageWidths: testImageWidths}
 	deps := Deps{DB: db, Tx: db, Idempotency: idemAdapter{store.NewIdempotencyRepo(db)}, Web: testWeb, Identity: env.id, Designers: env.dsg}
 	for _, m := range mutate {
 		m(&cfg, &deps)

@@ -46,6 +46,10 @@ type Config struct {
 	// FaultInjection turns on the fault switch of the offline tests
 	// (POST/GET/DELETE /api/_faults). Never in production.
 	FaultInjection bool
+	// ImageWidths are the widths the resize endpoint accepts, smallest
+	// first (the imaging adapter's list, wired in internal/app): the profile
+	// page's avatar preload builds its srcset from them; none, no preload.
+	ImageWidths []int
 }
 
 // Pinger checks the database for the readiness probe.

@@ -209,7 +209,7 @@ func (a *app) wire() error {
 	srv, err := httpapi.New(httpapi.Config{
 		BaseURL: cfg.BaseURL, TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 		RateLimits: cfg.rateLimits, Version: version, AnalyticsID: cfg.AnalyticsID, GoogleClientID: cfg.GoogleClientID,
-		TicketSecret: secret, FaultInjection: cfg.FaultInjection,
+		TicketSecret: secret, FaultInjection: cfg.FaultInjection, ImageWidths: imaging.Widths(),
 	}, httpapi.Deps{
 		Log: a.log, DB: a.db, Tx: a.db, Idempotency: idempotencyStore{store.NewIdempotencyRepo(a.db)},
 		Web: web.Dist(), Identity: a.identity, Designers: a.designers, Uploads: uploads{images, a.art},

@@ -37,13 +37,16 @@ const profileAvatarPixels = 112
 // firstAnswerElement is the id of the data block (documentAnswer.ts reads it).
 const firstAnswerElement = "first-answer"
 
+// profileRoute is the app's route of a designer's public profile.
+var profileRoute = splitPath("/profile/{id}")
+
 // documentHead returns what goes into the head of the page at name, or nil.
 func (s *Server) documentHead(c *gin.Context, name string) []byte {
-	raw, ok := strings.CutPrefix(name, "profile/")
+	params, ok := matchSegments(profileRoute, splitPath(name))
 	if !ok || s.d.Designers == nil {
 		return nil
 	}
-	id, ok := designerIDOf(strings.TrimSuffix(raw, "/"))
+	id, ok := designerIDOf(params[0])
 	if !ok {
 		return nil
 	}
@@ -188,7 +191,7 @@ var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, g
 // writeDocument sends index.html with head inserted before </head>: a page
 // of its own (no ETag, never cached), gzipped when the client accepts it.
 func (a *asset) writeDocument(w http.ResponseWriter, r *http.Request, head []byte) {
-	at := bytes.LastIndex(a.plain.data, []byte("</head>"))
+	at := a.headEnd
 	if at < 0 {
 		a.write(w, r)
 		return

@@ -87,19 +87,27 @@ func splitPath(p string) []string {
 func (ps preloads) header(path string) string {
 	segs := splitPath(path)
 	for _, r := range ps {
-		if len(r.segments) != len(segs) {
-			continue
-		}
-		ok := true
-		for i, s := range r.segments {
-			if !(strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && segs[i] != "") && s != segs[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if _, ok := matchSegments(r.segments, segs); ok {
 			return r.header
 		}
 	}
 	return ""
+}
+
+// matchSegments reports whether a page path's segments (splitPath) match a
+// route's, where a "{name}" segment matches any one non-empty segment, and
+// returns the segments so matched, in order.
+func matchSegments(route, segs []string) (params []string, ok bool) {
+	if len(route) != len(segs) {
+		return nil, false
+	}
+	for i, s := range route {
+		switch {
+		case strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && segs[i] != "":
+			params = append(params, segs[i])
+		case s != segs[i]:
+			return nil, false
+		}
+	}
+	return params, true
 }

@@ -40,6 +40,9 @@ type asset struct {
 	cacheControl string
 	plain        variant
 	br, gz       *variant
+	// headEnd is where "</head>" starts in an HTML file (-1: none, or not
+	// HTML): writeDocument inserts a page's own head there.
+	headEnd int
 }
 
 // variant is one encoding of an asset.
@@ -113,7 +116,10 @@ func loadAsset(files fs.FS, name string) (*asset, error) {
 	sum := sha256.Sum256(data)
 	tag := hex.EncodeToString(sum[:12])
 	a := &asset{contentType: contentTypeOf(name), cacheControl: cacheControlOf(name),
-		plain: variant{data: data, etag: `"` + tag + `"`}}
+		plain: variant{data: data, etag: `"` + tag + `"`}, headEnd: -1}
+	if strings.HasSuffix(name, ".html") {
+		a.headEnd = bytes.LastIndex(data, []byte("</head>"))
+	}
 	for _, enc := range []struct {
 		ext, suffix string
 		into        **variant

@@ -247,17 +247,20 @@ describe('designers', () => {
       // (The gallery may show the same picture at its own size: only the avatar's copy is counted.)
       expect(asked.filter((path) => path === avatar)).toHaveLength(1);
       expect(asked.find((path) => preloaded.includes(path))).toBe(avatar);
-      // The gallery's pictures, below the fold, were asked for after the first paint.
+      // The gallery's pictures, below the fold, were asked for after the first paint: after the moment
+      // the app took the page as painted (its mark: the first contentful paint, or the 3 s ceiling on a
+      // page that paints later than that, as a very busy machine can).
       const timing = await page.evaluate(async () => {
         const section = document.querySelector('[aria-labelledby="profile-gallery"]');
         const pictures = [...(section?.querySelectorAll('img') ?? [])] as HTMLImageElement[];
         await Promise.all(pictures.map((img) => img.decode().catch(() => undefined)));
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+        const painted = performance.getEntriesByName('interno:first-paint', 'mark')[0]?.startTime ?? Number.NaN;
         const starts = pictures.map((img) => performance.getEntriesByName(img.currentSrc)[0]?.startTime ?? Number.NaN);
-        return { fcp, starts };
+        return { painted, starts };
       });
+      expect(timing.painted).toBeGreaterThan(0);
       expect(timing.starts.length).toBeGreaterThan(0);
-      for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.fcp);
+      for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.painted);
 
       // The answer is kept on the device like any other: offline, the profile still opens.
       await untilServiceWorkerControls(page);

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
-import { useFirstPainted, whenFirstPainted } from './firstPaint';
+import { FIRST_PAINT_MARK, useFirstPainted, whenFirstPainted } from './firstPaint';
 
 function Probe() {
   return <p>{useFirstPainted() ? 'painted' : 'not yet'}</p>;
@@ -18,12 +18,16 @@ describe('the first paint', () => {
   });
 
   it('is not there until the first contentful paint, then stays for every later screen', async () => {
+    performance.clearMarks(FIRST_PAINT_MARK);
     render(<Probe />);
     expect(screen.getByText('not yet')).toBeTruthy();
     act(() => FakePaintObserver.paint('first-paint'));
     expect(screen.getByText('not yet')).toBeTruthy();
+    expect(performance.getEntriesByName(FIRST_PAINT_MARK, 'mark')).toHaveLength(0);
     act(() => FakePaintObserver.paint('first-contentful-paint'));
     expect(screen.getByText('painted')).toBeTruthy();
+    // The moment is in the page's timeline, once.
+    expect(performance.getEntriesByName(FIRST_PAINT_MARK, 'mark')).toHaveLength(1);
     cleanup();
     render(<Probe />);
     expect(screen.getByText('painted')).toBeTruthy();

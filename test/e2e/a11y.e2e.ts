@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 describe('accessibility (axe)', () => {
@@ -25,7 +25,7 @@ describe('accessibility (axe)', () => {
       await inBrowser(`axe-${name}`, { baseUrl: server.baseUrl, width }, async ({ page }) => {
         await page.goto(`${server.baseUrl}${path}`);
         await page.locator('main').first().waitFor();
-        await page.waitForTimeout(300);
+        await untilSettled(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
         const blocking = results.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -40,7 +40,7 @@ describe('accessibility (axe)', () => {
       await page.goto(server.baseUrl);
       await page.getByRole('button', { name: 'Personalizza' }).click();
       await page.getByRole('dialog', { name: 'Preferenze cookie' }).waitFor();
-      await page.waitForTimeout(300);
+      await untilSettled(page);
       const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
       const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
       expect(blocking).toEqual([]);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilSettled } from './harness/browser';
 import { apiClient, type Account } from './harness/api';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -226,7 +226,7 @@ describe('scheduling', () => {
     await must(200, 'PUT', `/api/appointments/${a.appointment_id}/confirm`, ivo.token, {});
     await must(201, 'POST', '/api/appointments/', lia.token, { designer_id: ivo.id, appointment_date: slots[1]?.datetime });
     const blocking = async (page: Page, scope?: string): Promise<string[]> => {
-      await page.waitForTimeout(300);
+      await untilSettled(page);
       const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
       const results = await (scope ? builder.include(scope) : builder).analyze();
       return results.violations

@@ -120,6 +120,21 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
 }
 
+/**
+ * Waits until the screen holds still: the fonts are in and no finite animation or transition is
+ * running (an infinite one, a spinner, is left to run). What checks colours or layout (axe's contrast,
+ * a screenshot) reads the screen as the person sees it once it has settled, not halfway through a fade
+ * on a busy machine.
+ */
+export async function untilSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 function fileSafe(name: string): string {
   return name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
 }

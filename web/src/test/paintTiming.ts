@@ -20,7 +20,6 @@ export class FakePaintObserver {
   }
 }
 
-
 /**
  * The browser's paint timing as FakePaintObserver, with no first paint yet (the app's watcher
  * forgotten): a test then paints with FakePaintObserver.paint('first-contentful-paint').

@@ -83,7 +83,6 @@ export function UserProfileSections({ account, matched, chatLink }: UserProfileS
           <DeleteAccount />
         </div>
       </section>
-
     </>
   );
 }

@@ -124,6 +124,16 @@ describe('architecture', () => {
     expect(offences).toEqual([]);
   });
 
+  it('makes no Intl formatter when a module loads', () => {
+    // The first Intl formatter a page makes costs Chromium 15-60 ms (shared/i18n/numbers.ts): made at
+    // a module's top level, it runs while the first screen's code is evaluated, before its paint.
+    // Formatters are made on first use (shared/i18n/numbers.ts and dates.ts); plural rules are cheap.
+    const offences = files
+      .filter((file) => /^(?:export\s+)?(?:const|let|var)\s+\w+(?::[^=]+)?\s*=\s*new Intl\.(?!PluralRules\b)/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+
   it('imports the catalogue part of every text a module uses', () => {
     // t() finds a text only once its part (shared/i18n/parts/<part>.ts) is loaded; importing the
     // part where its keys are written puts the texts in the chunk of the code that shows them.

@@ -10,6 +10,8 @@ function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+// Formatters are made on first use and kept: the first Intl formatter a page creates is slow
+// (numbers.ts), and this module is part of the app's shell.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
@@ -42,6 +44,16 @@ export function formatTime(value: DateInput, timeZone = BUSINESS_TIME_ZONE): str
   return formatter({ hour: '2-digit', minute: '2-digit', hour12: false }, timeZone).format(toDate(value));
 }
 
+/** "agosto 2025", a calendar's title. */
+export function formatMonthYear(value: DateInput, timeZone = BUSINESS_TIME_ZONE): string {
+  return formatter({ month: 'long', year: 'numeric' }, timeZone).format(toDate(value));
+}
+
+/** "04/08/25, 14:30", a log's compact time. */
+export function formatCompactDateTime(value: DateInput, timeZone = BUSINESS_TIME_ZONE): string {
+  return formatter({ dateStyle: 'short', timeStyle: 'short' }, timeZone).format(toDate(value));
+}
+
 /** "4 ago 2025, 14:30". */
 export function formatDateTime(value: DateInput, timeZone = BUSINESS_TIME_ZONE): string {
   return formatter(
@@ -50,7 +62,11 @@ export function formatDateTime(value: DateInput, timeZone = BUSINESS_TIME_ZONE):
   ).format(toDate(value));
 }
 
-const relative = new Intl.RelativeTimeFormat('it-IT', { numeric: 'auto' });
+let relative: Intl.RelativeTimeFormat | null = null;
+function relativeFormat(): Intl.RelativeTimeFormat {
+  relative ??= new Intl.RelativeTimeFormat('it-IT', { numeric: 'auto' });
+  return relative;
+}
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -68,8 +84,8 @@ export function formatRelative(value: DateInput, now: DateInput = Date.now()): s
   if (Math.abs(seconds) < 45) return 'adesso';
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
-      return relative.format(Math.round(seconds / size), unit);
+      return relativeFormat().format(Math.round(seconds / size), unit);
     }
   }
-  return relative.format(seconds, 'second');
+  return relativeFormat().format(seconds, 'second');
 }

@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue';
 import { it } from './it';
 import { addMessages, loadedMessage, type PluralForms } from './messages';
+import { formatNumber } from './numbers';
 
 export type { PluralForms } from './messages';
 
@@ -26,14 +27,14 @@ export type PluralKey = { [K in keyof AllMessages]: AllMessages[K] extends Plura
 type VarsFor<K extends TemplateKey> = { [P in Placeholders<AllMessages[K]>]: VarValue };
 type PluralVars<K extends PluralKey> = { count: number } & { [P in Exclude<EntryPlaceholders<AllMessages[K]>, 'count'>]: VarValue };
 
+// Plural rules cost under a millisecond to make; number formatters do not (numbers.ts).
 const pluralRules = new Intl.PluralRules('it');
-const numberFormat = new Intl.NumberFormat('it-IT');
 
 function interpolate(template: string, vars: Readonly<Record<string, VarValue>>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = vars[name];
     if (value === undefined) return match;
-    return typeof value === 'number' ? numberFormat.format(value) : value;
+    return typeof value === 'number' ? formatNumber(value) : value;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../i18n/numbers';
 import styles from './DashboardCounter.module.css';
 
 export interface DashboardCounterProps {
@@ -13,8 +14,6 @@ export interface DashboardCounterProps {
   highlight?: boolean;
 }
 
-const numberFormat = new Intl.NumberFormat('it-IT');
-
 /**
  * One of the designer dashboard's four counters (likes, messages, confirmed appointments,
  * availability settings). Each feature renders its own counter with this tile so the row looks like
@@ -27,7 +26,7 @@ export function DashboardCounter({ label, value, icon, onOpen, description, high
         {icon}
       </span>
       <span className={styles.value} aria-busy={value === null ? true : undefined}>
-        {value === null ? '·' : numberFormat.format(value)}
+        {value === null ? '·' : formatNumber(value)}
       </span>
       <span className={styles.label}>{label}</span>
       {description ? <span className="visually-hidden">{description}</span> : null}

@@ -1,3 +1,4 @@
+import { formatCompactDateTime } from '../../../shared/i18n/dates';
 import { t, type PlainKey } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/admin';
 import { Alert } from '../../../shared/ui/Alert';
@@ -14,8 +15,6 @@ const ACTION_LABELS: Readonly<Record<string, PlainKey>> = {
   'designer.verify': 'admin.audit.designer.verify',
   'designer.unverify': 'admin.audit.designer.unverify',
 };
-
-const when = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
 
 /** The audit log: who did what to which account, and when (newest first). */
 export function AuditTab({ query }: { query: AdminQueryState<{ entries: AuditEntry[]; total: number }> }) {
@@ -38,7 +37,7 @@ export function AuditTab({ query }: { query: AdminQueryState<{ entries: AuditEnt
         return (
           <li key={entry.id} className={styles.auditEntry}>
             <time dateTime={entry.created_at} className={styles.auditWhen}>
-              {when.format(new Date(entry.created_at))}
+              {formatCompactDateTime(entry.created_at)}
             </time>
             <p className={styles.auditWhat}>
               <strong>{label ? t(label) : entry.action}</strong> <span>{`${entry.target_label} (#${entry.target_id})`}</span>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatWeekdayDate } from '../../../shared/i18n/dates';
+import { formatMonthYear, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { addMonths, monthGrid, sameMonth, type Month } from '../lib/calendar';
@@ -17,14 +17,12 @@ export interface BookingCalendarProps {
   onSelect: (date: string) => void;
 }
 
-const monthName = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** The 42-cell month view: past days and days without free slots are disabled. */
 export function BookingCalendar({ month, today, selected, available, loading, onMonthChange, onSelect }: BookingCalendarProps) {
   const cells = useMemo(() => monthGrid(month), [month]);
   const weekdays = t('appointments.calendar.weekdays').split(' ');
   const atCurrentMonth = sameMonth(month, { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
-  const title = monthName.format(new Date(Date.UTC(month.year, month.month - 1, 1)));
+  const title = formatMonthYear(new Date(Date.UTC(month.year, month.month - 1, 1)), 'UTC');
   const rows = Array.from({ length: 6 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
   return (
     <div className={styles.calendar} role="group" aria-label={t('appointments.calendar.label')}>

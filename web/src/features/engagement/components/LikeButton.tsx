@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
+import { formatNumber } from '../../../shared/i18n/numbers';
 import '../../../shared/i18n/parts/engagement';
 import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
@@ -17,8 +18,6 @@ export interface LikeButtonProps {
   compact?: boolean;
   className?: string;
 }
-
-const numberFormat = new Intl.NumberFormat('it-IT');
 
 /**
  * The heart with the like count for designer cards and pages. Signed-in people toggle it at once
@@ -56,7 +55,7 @@ export function LikeButton({ designerId, designerName, initialCount, compact = f
         <HeartIcon />
         {compact ? null : <span>{t('engagement.like.add')}</span>}
         <span className={styles.count} data-testid="like-count">
-          {numberFormat.format(like.count)}
+          {formatNumber(like.count)}
         </span>
       </button>
       <RegistrationRequiredModal open={registerOpen} reason="like" onRegister={register} onCancel={() => setRegisterOpen(false)} />

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatEuros } from '../../../shared/i18n/numbers';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/matching';
 import { galleryPaths } from '../../../shared/lib/imagePath';
@@ -19,8 +20,6 @@ export interface DesignerCardProps {
   /** The first cards on screen load their pictures at once. */
   priority?: boolean;
 }
-
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 /** Thumbnails shown on the card; the viewer shows the whole gallery. */
 const THUMBS = 3;
@@ -91,7 +90,7 @@ export function DesignerCard({ designer, actions, priority = false }: DesignerCa
       <ul className={styles.facts}>
         {designer.design_style ? <li>{t('matching.card.style', { style: publicStyleLabel(designer) })}</li> : null}
         {designer.experience > 0 ? <li>{t('matching.card.experience', { years: designer.experience })}</li> : null}
-        <li>{t('matching.card.budget', { amount: euro.format(designer.min_budget) })}</li>
+        <li>{t('matching.card.budget', { amount: formatEuros(designer.min_budget) })}</li>
       </ul>
 
       {designer.specialties.length > 0 ? (

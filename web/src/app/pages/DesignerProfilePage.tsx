@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
@@ -17,6 +18,14 @@ import type { RootState } from '../store';
 // appear when the connection returns, instead of the route's error screen.
 const loadActions = () => whenFirstPainted().then(() => import('./DesignerProfileActions'));
 
+type Actions = Awaited<ReturnType<typeof loadActions>>;
+
+// Each slot waits for the actions on its own, so their arrival renders the slot, not the profile.
+function ActionsSlot({ render }: { render: (actions: Actions) => ReactNode }) {
+  const actions = useOptionalModule(loadActions);
+  return actions ? render(actions) : null;
+}
+
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
  * (engagement, issue 6) and booking (scheduling, issue 8) go in `renderActions`, given the designer.
@@ -24,7 +33,6 @@ const loadActions = () => whenFirstPainted().then(() => import('./DesignerProfil
 export function DesignerProfilePage() {
   const { id } = useParams();
   const loggedIn = useSelector((state: RootState) => selectIsLoggedIn(state));
-  const actions = useOptionalModule(loadActions);
   return (
     <DesignerPublicProfile
       designerId={id}
@@ -32,12 +40,12 @@ export function DesignerProfilePage() {
         // Visitors see "Registrazione Richiesta" first; signed-in people open the contact dialog,
         // which also reopens by itself after registering from here.
         loggedIn ? (
-          actions ? <actions.SignedInContact designer={designer} /> : null
+          <ActionsSlot render={(actions) => <actions.SignedInContact designer={designer} />} />
         ) : (
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
-      renderActions={(designer) => (actions ? <actions.ProfileActions designer={designer} /> : null)}
+      renderActions={(designer) => <ActionsSlot render={(actions) => <actions.ProfileActions designer={designer} />} />}
     />
   );
 }

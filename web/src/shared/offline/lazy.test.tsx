@@ -28,6 +28,20 @@ function Queued() {
   return <p>{`in attesa: ${count}`}</p>;
 }
 
+let reads = 0;
+function Switchable({ enabled }: { enabled: boolean }) {
+  const count = useOfflineLiveQuery(
+    () => {
+      reads += 1;
+      return 5;
+    },
+    [],
+    0,
+    enabled,
+  );
+  return <p>{`letti: ${count}`}</p>;
+}
+
 describe('useOfflineLiveQuery', () => {
   it('answers once a failed load of the offline runtime succeeds later', async () => {
     // The first screen has settled: live queries may load the runtime (lazyBackground.test.ts).
@@ -38,5 +52,19 @@ describe('useOfflineLiveQuery', () => {
     // The app tries again when the connection returns (startOfflineOnIdle listens to `online`).
     await loadOffline();
     expect(await screen.findByText('in attesa: 3')).toBeTruthy();
+  });
+
+  it('reads nothing while it is not enabled, and answers once it is', async () => {
+    await loadOffline();
+    const view = render(<Switchable enabled={false} />);
+    expect(screen.getByText('letti: 0')).toBeTruthy();
+    await new Promise((resolve) => window.setTimeout(resolve, 0));
+    expect(reads).toBe(0);
+    view.rerender(<Switchable enabled />);
+    expect(await screen.findByText('letti: 5')).toBeTruthy();
+    expect(reads).toBe(1);
+    // Disabled again (signed out): the initial answer, not the last one read.
+    view.rerender(<Switchable enabled={false} />);
+    expect(screen.getByText('letti: 0')).toBeTruthy();
   });
 });

@@ -124,18 +124,21 @@ export function whenIdle(work: () => void, timeoutMs = 2000): void {
  * A Dexie live query on the offline runtime: `initial` until the runtime is there (it is not loaded
  * for this before the first screen has settled: loadOfflineInBackground) and the query has answered,
  * then every change of the tables it read (dexie-react-hooks' useLiveQuery, without importing Dexie
- * on the first route).
+ * on the first route). `enabled: false` reads nothing and answers `initial` (a visitor's outbox
+ * entries, a closed modal's): no runtime is asked for and no query is kept live for it.
  */
 export function useOfflineLiveQuery<T>(
   querier: (runtime: OfflineRuntime) => Promise<T> | T,
   deps: readonly unknown[],
   initial: T,
+  enabled = true,
 ): T {
   const [value, setValue] = useState<T>(initial);
   // A load that failed (offline before the service worker served the chunk) is retried by the app
   // when the connection returns; `ready` turning true then runs the query again.
   const ready = useOfflineLoaded();
   useEffect(() => {
+    if (!enabled) return undefined;
     let active = true;
     let subscription: { unsubscribe: () => void } | null = null;
     loadOfflineInBackground().then(
@@ -156,6 +159,6 @@ export function useOfflineLiveQuery<T>(
     };
     // The caller's deps select the query, as with useLiveQuery; `ready` retries a failed load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, ready]);
-  return value;
+  }, [...deps, ready, enabled]);
+  return enabled ? value : initial;
 }

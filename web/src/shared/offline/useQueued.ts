@@ -49,7 +49,6 @@ export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
   const kinds = filter.commands?.map((command) => command.kind).join(',') ?? '';
   return useOfflineLiveQuery(
     async ({ db }) => {
-      if (!enabled) return NONE;
       const scoped =
         filter.entity !== undefined
           ? db.outbox.where('entity').equals(filter.entity)
@@ -60,8 +59,9 @@ export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
       const entries = await scoped.filter((entry) => matchesQueued(entry, filter, userId, now)).toArray();
       return entries.sort((a, b) => a.seq - b.seq);
     },
-    [userId, enabled, kinds, filter.entity, filter.entityPrefix, filter.sent, filter.withAnonymous],
+    [userId, kinds, filter.entity, filter.entityPrefix, filter.sent, filter.withAnonymous],
     NONE,
+    enabled,
   );
 }
 

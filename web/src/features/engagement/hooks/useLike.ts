@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
 import { useCommand } from '../../../shared/offline/command';
-import type { OutboxEntry } from '../../../shared/offline/db';
 import { useQueued } from '../../../shared/offline/useQueued';
 import { selectIsLoggedIn, selectUserId, type WithSession } from '../../../shared/session/sessionSlice';
 import { useGetLikeCountQuery, useGetLikeStatusQuery } from '../api/engagementApi';
@@ -14,8 +13,6 @@ export interface UseLike extends LikeView {
   toggle: () => Promise<boolean>;
 }
 
-const NO_ENTRIES: OutboxEntry[] = [];
-
 /**
  * One designer's like for the person on the page: the public count, their own status, and the
  * toggles waiting in the outbox applied optimistically. Toggles go through the outbox, so a like
@@ -26,12 +23,13 @@ export function useLike(designerId: number, initialCount?: number): UseLike {
   const userId = useSelector((state: WithSession) => selectUserId(state)) ?? '';
   const count = useGetLikeCountQuery(designerId);
   const status = useGetLikeStatusQuery(designerId, { skip: !loggedIn });
-  const entries = useQueued({ entity: likeEntity(designerId), sent: true });
+  // A visitor's like asks to register first: there is nothing of theirs in the outbox to read.
+  const entries = useQueued({ entity: likeEntity(designerId), sent: true, enabled: loggedIn });
   const like = useCommand(toggleLike);
 
   const server = serverLike(count.data?.like_count ?? (count.isLoading ? initialCount : undefined), count.isError, status.data?.is_liked, loggedIn);
   const fetchedAt = Math.max(count.fulfilledTimeStamp ?? 0, status.fulfilledTimeStamp ?? 0);
-  const view = likeView(server, fetchedAt, loggedIn ? entries : NO_ENTRIES, designerId, userId);
+  const view = likeView(server, fetchedAt, entries, designerId, userId);
 
   const pending = view.pending;
   const toggle = useCallback(async (): Promise<boolean> => {

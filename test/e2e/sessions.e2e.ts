@@ -123,6 +123,30 @@ describe('sessions and leads', () => {
     });
   });
 
+  it('a logout made offline on a first visit, before the service worker serves the app, leaves the page and ends the token when the connection returns', async () => {
+    await api.must(201, 'POST', '/api/auth/register', null, { email: 'marta.valli@example.com', password: 'loggia-2026', name: 'Marta Valli' });
+    await inBrowser('sessions-logout-first-visit', { baseUrl: server.baseUrl, width: 390, height: 844, serviceWorkers: 'block' }, async ({ page, context }) => {
+      await signInThroughUI(page, 'marta.valli@example.com', 'loggia-2026');
+      const token = await storedToken(page);
+      // A page whose own code holds no logout (the profile's sections bring it), loaded afresh.
+      await page.goto(`${server.baseUrl}/privacy`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Once the page has loaded and the browser is idle the offline layer starts; the logout's code
+      // must have come with it, because no service worker will serve it once the connection drops.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/signOut-[^/]+\.js$/.test(entry.name)), undefined, {
+        timeout: 20_000,
+      });
+      await context.setOffline(true);
+      await page.getByRole('banner').getByRole('button', { name: 'Esci', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      expect(await accepted(token)).toBe(true);
+      await context.setOffline(false);
+      await expect.poll(() => accepted(token), { timeout: 20_000, interval: 250 }).toBe(false);
+    });
+  });
+
   it('"Esci da tutti i dispositivi" on the profile ends the sessions of the other devices too', async () => {
     await api.must(201, 'POST', '/api/auth/register', null, { email: 'paolo.gatti@example.com', password: 'mansarda-2026', name: 'Paolo Gatti' });
     const phone: Account = await api.login('paolo.gatti@example.com', 'mansarda-2026');

@@ -31,6 +31,11 @@ export interface OpenOptions {
   baseUrl: string;
   width?: number;
   height?: number;
+  /**
+   * 'block' keeps the service worker out, as on a first visit before it controls the page: every
+   * chunk the app has not loaded yet needs the network.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 let sharedBrowser: Promise<Browser> | null = null;
@@ -55,8 +60,8 @@ export function shareOneBrowser(): void {
   useShared = true;
 }
 
-async function newContext(width: number, height: number): Promise<{ context: BrowserContext; cleanup: () => Promise<void> }> {
-  const options = { viewport: { width, height }, locale: 'it-IT', timezoneId: 'Europe/Rome', serviceWorkers: 'allow' as const };
+async function newContext(width: number, height: number, serviceWorkers: 'allow' | 'block'): Promise<{ context: BrowserContext; cleanup: () => Promise<void> }> {
+  const options = { viewport: { width, height }, locale: 'it-IT', timezoneId: 'Europe/Rome', serviceWorkers };
   const launch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
   if (useShared) {
     const starting = (sharedBrowser ??= chromium.launch(launch));
@@ -67,7 +72,7 @@ async function newContext(width: number, height: number): Promise<{ context: Bro
     });
     if (!browser.isConnected()) {
       if (sharedBrowser === starting) sharedBrowser = null;
-      return newContext(width, height);
+      return newContext(width, height, serviceWorkers);
     }
     const context = await browser.newContext(options);
     return { context, cleanup: async () => {} };
@@ -82,8 +87,8 @@ async function newContext(width: number, height: number): Promise<{ context: Bro
  * after shareOneBrowser) whose requests may only reach the server under test: anything else is
  * aborted, so nothing leaves the machine.
  */
-export async function openBrowser({ baseUrl, width = 1280, height = 900 }: OpenOptions): Promise<BrowserSession> {
-  const { context, cleanup } = await newContext(width, height);
+export async function openBrowser({ baseUrl, width = 1280, height = 900, serviceWorkers = 'allow' }: OpenOptions): Promise<BrowserSession> {
+  const { context, cleanup } = await newContext(width, height, serviceWorkers);
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin && url.protocol.startsWith('http'),

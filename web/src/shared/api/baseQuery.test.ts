@@ -2,6 +2,8 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, freshDatabase, type FakeFetch } from '../../test/offline';
+import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
+import { resetFirstPaint } from '../lib/firstPaint';
 import type { InternoDatabase } from '../offline/db';
 import { getCachedResponse } from '../offline/responseCache';
 import { sessionReducer, type SessionState, type StoredUser } from '../session/sessionSlice';
@@ -325,5 +327,26 @@ describe('an answer written into the page', () => {
     const result = await store.dispatch(testApi.endpoints.designer.initiate(12));
     expect(result.data).toEqual({ id: 12, name: 'dal server' });
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('an answer that arrives before the page has painted', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetFirstPaint();
+  });
+
+  it('is kept only once the page has painted (keeping it loads IndexedDB, which must not delay that paint)', async () => {
+    stubPaintTiming();
+    const { testApi, store } = setup(USER);
+    const put = vi.spyOn(database.responses, 'put');
+    const answered = store.dispatch(testApi.endpoints.profile.initiate());
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(put).not.toHaveBeenCalled();
+    FakePaintObserver.paint('first-contentful-paint');
+    await answered;
+    expect(put).toHaveBeenCalledTimes(1);
+    expect((await getCachedResponse(database, '7', '/users/me'))?.data).toBeDefined();
   });
 });

@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
+import { hasFirstPainted } from '../lib/firstPaint';
 import { newIdempotencyKey } from '../lib/ids';
 import { currentPathname, isAuthExemptPath, navigateTo } from '../lib/navigation';
 import type { InternoDatabase } from '../offline/db';
@@ -129,12 +130,14 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
       return raw(request, api, {});
     };
 
-    // `later`: the answer came with the page, so keeping it (which loads IndexedDB's code) waits for
-    // the first paint instead of competing with it.
+    // An answer that came with the page (`later`) or before the page's first paint is kept once the
+    // page has painted: keeping it loads IndexedDB's code (Dexie), which would otherwise be fetched
+    // and evaluated between the answer and the screen it fills (a signed-in first page's largest
+    // paint waited for it).
     const succeeded = async (data: unknown, meta: FetchBaseQueryMeta | undefined, later = false) => {
       if (cacheable) {
         const fetchedAt = now();
-        const opened = later ? new Promise<void>((resolve) => afterFirstPaint(resolve)).then(database) : database();
+        const opened = later || !hasFirstPainted() ? new Promise<void>((resolve) => afterFirstPaint(resolve)).then(database) : database();
         const stored = opened.then((db) => putCachedResponse(db, userId, url, data, fetchedAt));
         // Tests hand in their own database and read it right after: wait for it there only.
         if (deps.database) await stored;

@@ -6,8 +6,8 @@ import { whenFirstPainted } from '../lib/firstPaint';
  * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
  * first page has loaded and the browser is idle (main.tsx), or earlier when
  * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout,
- * and the first API answer to keep, so that an action can still be queued if the connection drops
- * before the service worker controls the page). Work nobody waits for (the outbox counts of the
+ * and the first API answer to keep once the page has painted, so that an action can still be queued
+ * if the connection drops before the service worker controls the page). Work nobody waits for (the outbox counts of the
  * shell) waits for the first screen (loadOfflineInBackground). The service worker precaches its chunk, so it loads offline as well.
  */
 export type OfflineRuntime = typeof import('./runtime');

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { afterFirstPaint } from '../offline/lazy';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
 import { currentSubscription, readEnvironment, subscriptionJson, unsubscribeDevice } from './device';
 import { shouldRefresh } from './pushState';
@@ -78,7 +79,9 @@ export function startPush(store: PushStore, navigate: (path: string) => void): (
   const refresh = (): void => {
     void refreshPushSubscription(store).catch((error: unknown) => console.warn('Could not register push again', error));
   };
-  if (token !== null) refresh();
+  // A signed-in page's start-up refresh waits for the first paint (it asks the service worker and
+  // the push manager, work the first screen does not need); a sign-in later refreshes at once.
+  if (token !== null) afterFirstPaint(refresh);
   const offStore = store.subscribe(() => {
     const next = selectToken(store.getState());
     if (next === token) return;

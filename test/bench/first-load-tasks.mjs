@@ -1,0 +1,61 @@
+// The main thread's tasks of one first visit, unthrottled, from a Chromium trace: when each task of
+// 3 ms or more starts, how long it runs, and its largest parts (module evaluation, script calls by
+// file, style, layout, timers), with the first contentful paint to read them against. What the
+// performance notes in docs/performance.md quote as "unthrottled" comes from here.
+//
+//   node test/bench/first-load-tasks.mjs <base URL of a running `interno serve` with INTERNO_DEMO=true> [path]
+//
+// The path defaults to /user-profile. Signed-in pages are opened as the demo customer (logged in
+// through the API and stored as the app stores it); the service worker is kept out, as on a first visit.
+import { chromium } from 'playwright-core';
+
+const [base, path = '/user-profile'] = process.argv.slice(2);
+if (!base) {
+  console.error('usage: node test/bench/first-load-tasks.mjs <base URL> [path]');
+  process.exit(2);
+}
+const PARTS = new Set(['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'MajorGC', 'MinorGC', 'ParseAuthorStyleSheet', 'PrePaint', 'Layerize', 'Commit', 'RunMicrotasks']);
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  const setup = await context.newPage();
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'cliente@interno.demo', password: 'InternoCliente2026!' }),
+  });
+  if (!response.ok) throw new Error(`demo login: ${response.status}`);
+  const login = await response.json();
+  await setup.goto(`${base}/privacy`);
+  await setup.evaluate((user) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('remember_me', 'true');
+    localStorage.setItem('cookie-consent', 'essential');
+    localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  }, { ...login.user, ...login, token_type: 'bearer' });
+  const page = await context.newPage();
+  await setup.close();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
+  await page.goto(`${base}${path}`);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 2500))); // the after-paint work
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  const start = (events.find((e) => e.name === 'navigationStart') ?? events.find((e) => e.name === 'TracingStartedInBrowser')).ts;
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  const main = fcp?.tid;
+  const ms = (us) => Math.round(us / 1000);
+  console.log(`${path}: first contentful paint at ${fcp ? ms(fcp.ts - start) : '?'} ms`);
+  for (const task of events.filter((e) => e.name === 'RunTask' && e.tid === main && e.dur >= 3000)) {
+    const parts = events
+      .filter((e) => e.tid === main && e.ts >= task.ts && e.ts < task.ts + task.dur && e.dur >= 2000 && PARTS.has(e.name))
+      .slice(0, 6)
+      .map((e) => {
+        const what = e.args?.data?.url ? e.args.data.url.split('/').pop() : '';
+        return `${e.name}${what ? `(${what})` : ''} ${ms(e.dur)}`;
+      });
+    console.log(`${String(ms(task.ts - start)).padStart(5)} ms  ${String(ms(task.dur)).padStart(4)} ms  ${parts.join(', ')}`);
+  }
+} finally {
+  await browser.close();
+}

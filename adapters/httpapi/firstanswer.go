@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf16"
 
 	"github.com/gin-gonic/gin"
@@ -68,7 +69,111 @@ func (s *Server) documentHead(c *gin.Context, name string) []byte {
 	if link := avatarPreload(view, s.cfg.ImageWidths); link != "" {
 		b.WriteString(link)
 	}
+	b.WriteString(linkPreview(view, s.cfg.BaseURL, s.cfg.ImageWidths))
 	return b.Bytes()
+}
+
+// previewImagePixels is the width asked of the resize endpoint for a link
+// preview's picture (the largest accepted width not above it): Open Graph's
+// large cards are drawn about 1,200 px wide.
+const previewImagePixels = 1200
+
+// previewDescriptionRunes bounds a link preview's description (apps show two
+// or three lines of it).
+const previewDescriptionRunes = 200
+
+// linkPreview is what a messaging app, a social network or a search engine
+// reads of a shared profile without running the app: Open Graph and Twitter
+// card tags (title, description, picture, address) and the canonical
+// address. The picture is the first picture of the portfolio, else the
+// profile picture; the addresses are absolute (INTERNO_BASE_URL).
+func linkPreview(v designerView, baseURL string, widths []int) string {
+	base := strings.TrimRight(baseURL, "/")
+	page := base + "/profile/" + strconv.FormatInt(v.ID, 10)
+	title := strings.TrimSpace(v.Name) + " · Interior designer"
+	if city := strings.TrimSpace(v.City); city != "" {
+		title += " a " + city
+	}
+	description := previewText(v.Bio, previewDescriptionRunes)
+	if description == "" {
+		description = "Scopri il portfolio di " + strings.TrimSpace(v.Name) + " su Interno e prenota una videochiamata."
+	}
+	var b strings.Builder
+	meta := func(attr, key, value string) {
+		b.WriteString(`<meta ` + attr + `="` + key + `" content="` + html.EscapeString(value) + `">`)
+	}
+	b.WriteString(`<link rel="canonical" href="` + html.EscapeString(page) + `">`)
+	meta("property", "og:type", "profile")
+	meta("property", "og:site_name", "Interno")
+	meta("property", "og:locale", "it_IT")
+	meta("property", "og:title", title)
+	meta("property", "og:description", description)
+	meta("property", "og:url", page)
+	card := "summary"
+	if picture, portfolio := previewPicture(v, widths); picture != "" {
+		if !strings.HasPrefix(picture, "http://") && !strings.HasPrefix(picture, "https://") {
+			picture = base + picture
+		}
+		alt := strings.TrimSpace(v.Name)
+		if portfolio {
+			alt = "Un progetto di " + alt
+		}
+		meta("property", "og:image", picture)
+		meta("property", "og:image:alt", alt)
+		card = "summary_large_image"
+	}
+	meta("name", "twitter:card", card)
+	return b.String()
+}
+
+// previewPicture is the address of a profile's preview picture, and whether
+// it is a portfolio picture: the first portfolio entry that points to a
+// picture, else the profile picture, resized to previewImagePixels; a web
+// address as it is; "" when there is none (a data or blob URL is not an
+// address another site can fetch).
+func previewPicture(v designerView, widths []int) (string, bool) {
+	candidates := append(append([]string{}, v.GalleryImages...), v.ProfilePicture)
+	for i, raw := range candidates {
+		portfolio := i < len(v.GalleryImages)
+		stored, direct, ok := imageRef(raw)
+		if !ok {
+			continue
+		}
+		if direct {
+			lower := strings.ToLower(stored)
+			if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+				return stored, portfolio
+			}
+			continue
+		}
+		if len(widths) == 0 {
+			return "", false
+		}
+		width := widths[0]
+		for _, w := range widths {
+			if w <= previewImagePixels {
+				width = w
+			}
+		}
+		return resizeURL(stored, width), portfolio
+	}
+	return "", false
+}
+
+// previewText is text with its runs of white space and control characters
+// made one space, cut at a word boundary to at most limit runes with "…".
+func previewText(text string, limit int) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+	joined := strings.Join(words, " ")
+	runes := []rune(joined)
+	if len(runes) <= limit {
+		return joined
+	}
+	cut := string(runes[:limit-1])
+	if at := strings.LastIndexByte(cut, ' '); at > limit/2 {
+		cut = cut[:at]
+	}
+	return strings.TrimRight(cut, " ,.;:") + "…"
 }
 
 // designerIDOf reads an id as the app's route does (parseDesignerId): 1 to

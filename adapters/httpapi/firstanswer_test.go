@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"reflect"
@@ -165,5 +166,105 @@ func TestAvatarPreload_FollowsTheAppsAvatarRule(t *testing.T) {
 	}
 	if got := encodeURIComponent("a b/é(1)!*~'+&"); got != "a%20b%2F%C3%A9(1)!*~'%2B%26" {
 		t.Fatalf("encodeURIComponent: %s", got)
+	}
+}
+
+// metaContent returns the unescaped content of the page's meta tag with
+// attr="key", and whether there is one.
+func metaContent(page []byte, attr, key string) (string, bool) {
+	open := []byte(`<meta ` + attr + `="` + key + `" content="`)
+	at := bytes.Index(page, open)
+	if at < 0 {
+		return "", false
+	}
+	rest := page[at+len(open):]
+	return html.UnescapeString(string(rest[:bytes.IndexByte(rest, '"')])), true
+}
+
+func TestProfileDocument_CarriesALinkPreview(t *testing.T) {
+	each(t, func(t *testing.T, env *testEnv) {
+		token, id := env.newDesignerAccount("sofia@example.com")
+		idText := strconv.FormatInt(id, 10)
+		bio := "Case luminose,\nmateriali \"naturali\" & colori\ttenui."
+		env.expect(req{method: "PUT", path: "/api/designers/" + idText, token: token, body: map[string]any{"bio": bio}}, 200)
+		api := env.expect(req{method: "GET", path: "/api/designers/" + idText}, 200).JSON(t)
+		page := env.expect(req{method: "GET", path: "/profile/" + idText}, 200).Body
+		if head := bytes.Index(page, []byte("</head>")); bytes.Index(page, []byte(`property="og:title"`)) > head {
+			t.Fatalf("the preview goes in the head: %s", page)
+		}
+		stored := strings.TrimPrefix(api["gallery_images"].([]any)[0].(string), "/api/")
+		want := map[string]string{
+			"og:type":        "profile",
+			"og:site_name":   "Interno",
+			"og:locale":      "it_IT",
+			"og:title":       api["name"].(string) + " · Interior designer a " + api["city"].(string),
+			"og:description": "Case luminose, materiali \"naturali\" & colori tenui.",
+			"og:url":         "http://interno.test/profile/" + idText,
+			"og:image":       "http://interno.test/api/images/resize/" + stored + "?size=1200",
+		}
+		for key, value := range want {
+			if got, ok := metaContent(page, "property", key); !ok || got != value {
+				t.Fatalf("%s: %q (present %v), want %q", key, got, ok, value)
+			}
+		}
+		if got, _ := metaContent(page, "name", "twitter:card"); got != "summary_large_image" {
+			t.Fatalf("twitter:card %q", got)
+		}
+		if !bytes.Contains(page, []byte(`<link rel="canonical" href="http://interno.test/profile/`+idText+`">`)) {
+			t.Fatalf("no canonical address: %s", page)
+		}
+		// The app's own page (the home, any other route) carries none: only a profile is shared.
+		if home := env.expect(req{method: "GET", path: "/"}, 200).Body; bytes.Contains(home, []byte("og:title")) {
+			t.Fatalf("a preview on the home: %s", home)
+		}
+	})
+}
+
+func TestLinkPreview_TextAndPicture(t *testing.T) {
+	long := strings.Repeat("Luce naturale e legno chiaro. ", 20)
+	cases := []struct {
+		name        string
+		view        designerView
+		title       string
+		description string
+		image       string // "" when there is none
+		alt         string
+	}{
+		{name: "a portfolio picture before the profile picture", view: designerView{ID: 4, Name: " Sofia Conti ", City: "Milano", Bio: "Case luminose.",
+			ProfilePicture: "/api/uploads/profile/p.jpg", GalleryImages: []string{"null", "/api/uploads/gallery/a b.jpg"}},
+			title: "Sofia Conti · Interior designer a Milano", description: "Case luminose.", image: "https://interno.example/api/images/resize/uploads/gallery/a%20b.jpg?size=1200", alt: "Un progetto di Sofia Conti"},
+		{name: "no city, no bio, the profile picture", view: designerView{ID: 5, Name: "Ugo", ProfilePicture: "/api/uploads/profile/p.jpg"},
+			title: "Ugo · Interior designer", description: "Scopri il portfolio di Ugo su Interno e prenota una videochiamata.",
+			image: "https://interno.example/api/images/resize/uploads/profile/p.jpg?size=1200", alt: "Ugo"},
+		{name: "a web address as it is, a data URL skipped", view: designerView{ID: 6, Name: "Eva", GalleryImages: []string{"data:image/png;base64,AAAA", "https://cdn.example/e.jpg"}},
+			title: "Eva · Interior designer", description: "Scopri il portfolio di Eva su Interno e prenota una videochiamata.", image: "https://cdn.example/e.jpg", alt: "Un progetto di Eva"},
+		{name: "control characters and a long text", view: designerView{ID: 7, Name: "Leo", Bio: "\x00Primo\x1b  " + long},
+			title: "Leo · Interior designer", description: previewText("Primo "+long, previewDescriptionRunes)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			page := []byte(linkPreview(c.view, "https://interno.example/", testImageWidths))
+			title, _ := metaContent(page, "property", "og:title")
+			description, _ := metaContent(page, "property", "og:description")
+			image, hasImage := metaContent(page, "property", "og:image")
+			alt, _ := metaContent(page, "property", "og:image:alt")
+			card, _ := metaContent(page, "name", "twitter:card")
+			if title != c.title || description != c.description || image != c.image || hasImage != (c.image != "") || alt != c.alt {
+				t.Fatalf("title %q, description %q, image %q, alt %q", title, description, image, alt)
+			}
+			if (card == "summary_large_image") != hasImage {
+				t.Fatalf("twitter:card %q with image %v", card, hasImage)
+			}
+			if url, _ := metaContent(page, "property", "og:url"); url != "https://interno.example/profile/"+strconv.FormatInt(c.view.ID, 10) {
+				t.Fatalf("og:url %q", url)
+			}
+		})
+	}
+	cut := previewText(long, previewDescriptionRunes)
+	if n := len([]rune(cut)); n > previewDescriptionRunes || !strings.HasSuffix(cut, "…") || strings.HasSuffix(cut, " …") || !strings.HasPrefix(long, strings.TrimSuffix(cut, "…")) {
+		t.Fatalf("cut at a word, at most %d runes with an ellipsis: %q (%d)", previewDescriptionRunes, cut, n)
+	}
+	if got := previewText("Camera\x00 da\u2028letto", 200); got != "Camera da letto" {
+		t.Fatalf("white space and controls: %q", got)
 	}
 }

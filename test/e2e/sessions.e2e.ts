@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
-import { inBrowser, saveScreenshot } from './harness/browser';
+import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { axeProblems, signInThroughApi } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -109,9 +109,11 @@ describe('sessions and leads', () => {
       await page.waitForURL(`${server.baseUrl}/`);
       await expect.poll(() => accepted(first), { timeout: 15_000, interval: 200 }).toBe(false);
 
-      // Offline: the device forgets the session at once; the server learns of it later.
+      // Offline: the device forgets the session at once; the server learns of it later. (The service
+      // worker serves the app's files by then; a logout made offline before it does is the next test.)
       await signInThroughUI(page, 'elena.sarti@example.com', 'veranda-2026');
       const second = await storedToken(page);
+      await untilServiceWorkerControls(page);
       await context.setOffline(true);
       await page.getByRole('main').getByRole('button', { name: 'Esci', exact: true }).click();
       await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();

@@ -1,6 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { clearIntent, clearQuiz } from '../../../shared/lib/journey';
 import { PERSISTENT_KEYS, localArea, readJson, type StorageArea } from '../../../shared/lib/storage';
+import { loadSignOut } from '../../../shared/session/loadSignOut';
 import { parseStoredUser, signedIn, userUpdated, type WithSession } from '../../../shared/session/sessionSlice';
 import { storeSession } from '../../../shared/session/storage';
 import type { Account, SignInAnswer } from './account';
@@ -16,6 +17,9 @@ export function completeSignIn(answer: SignInAnswer, rememberMe: boolean, option
     if (options.quizStored) clearQuiz();
     // Only customers like, write to and book designers: a visitor's intent does not follow another role.
     if (answer.user.role !== 'user') clearIntent();
+    // The logout's code comes now, while there is a connection (signing in needed one): a logout made
+    // offline right after finds it, before the offline layer has started on a first visit.
+    void loadSignOut().catch(() => undefined);
   };
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, saveScreenshot } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -189,11 +189,15 @@ describe('engagement', () => {
       await page.getByText('Case luminose, materiali naturali.').waitFor();
       expect(await page.getByText('Qualcosa è andato storto').count()).toBe(0);
       expect(await page.getByTestId('like-button').count()).toBe(0);
+      const later = page.getByText('Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.');
+      await later.waitFor();
+      await saveScreenshot(page, 'profile-actions-unreachable-390');
       // The connection returns: the actions arrive and work.
       await page.unroute(actionsChunk);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       const button = page.getByTestId('like-button');
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      expect(await later.count()).toBe(0);
       await button.click();
       await expect.poll(() => likeCount(ugo.id)).toBe(1);
     });

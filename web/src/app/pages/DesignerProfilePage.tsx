@@ -4,9 +4,11 @@ import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
 import { whenFirstPainted } from '../../shared/lib/firstPaint';
-import { useOptionalModule } from '../../shared/lib/useOptionalModule';
+import { useOptionalModuleState } from '../../shared/lib/useOptionalModule';
+import { t } from '../../shared/i18n/t';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
+import styles from './DesignerProfilePage.module.css';
 
 // Like, share, book and the signed-in contact dialog (with the outbox, booking, chat and sharing
 // code) load in a chunk of their own, asked for once the page has painted (at once on a later
@@ -21,9 +23,12 @@ const loadActions = () => whenFirstPainted().then(() => import('./DesignerProfil
 type Actions = Awaited<ReturnType<typeof loadActions>>;
 
 // Each slot waits for the actions on its own, so their arrival renders the slot, not the profile.
-function ActionsSlot({ render }: { render: (actions: Actions) => ReactNode }) {
-  const actions = useOptionalModule(loadActions);
-  return actions ? render(actions) : null;
+// While their chunk cannot arrive, the slot shows `unreachable` (the actions' row says why it is
+// empty; the contact icon's slot shows nothing).
+function ActionsSlot({ render, unreachable = null }: { render: (actions: Actions) => ReactNode; unreachable?: ReactNode }) {
+  const { module: actions, failed } = useOptionalModuleState(loadActions);
+  if (actions) return render(actions);
+  return failed ? unreachable : null;
 }
 
 /**
@@ -45,7 +50,12 @@ export function DesignerProfilePage() {
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
-      renderActions={(designer) => <ActionsSlot render={(actions) => <actions.ProfileActions designer={designer} />} />}
+      renderActions={(designer) => (
+        <ActionsSlot
+          render={(actions) => <actions.ProfileActions designer={designer} />}
+          unreachable={<p className={styles.actionsLater}>{t('offline.actionsLater')}</p>}
+        />
+      )}
     />
   );
 }

@@ -60,6 +60,7 @@ export const it = {
 
   // Offline and sync
   'offline.stale': 'Dati non aggiornati — sei offline',
+  'offline.actionsLater': 'Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.',
   'offline.staleSince': 'Ultimo aggiornamento {when}.',
   'offline.lastSync': 'Ultima sincronizzazione {when}',
   'shell.syncDetails': 'Vedi dettagli',

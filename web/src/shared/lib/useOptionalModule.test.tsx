@@ -1,12 +1,17 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useOptionalModule } from './useOptionalModule';
+import { useOptionalModule, useOptionalModuleState } from './useOptionalModule';
 
 afterEach(cleanup);
 
 function Probe({ load }: { load: () => Promise<{ label: string }> }) {
   const module = useOptionalModule(load);
   return <p>{module ? module.label : 'not yet'}</p>;
+}
+
+function StateProbe({ load }: { load: () => Promise<{ label: string }> }) {
+  const { module, failed } = useOptionalModuleState(load);
+  return <p>{module ? module.label : failed ? 'failed' : 'not yet'}</p>;
 }
 
 describe('useOptionalModule', () => {
@@ -26,5 +31,30 @@ describe('useOptionalModule', () => {
     });
     expect(await screen.findByText('caricato')).toBeTruthy();
     expect(attempts).toBe(2);
+  });
+
+  it('says when the last load failed, until a load after the connection returns brings the module', async () => {
+    let reachable = false;
+    let attempts = 0;
+    let arrive: (module: { label: string }) => void = () => undefined;
+    const load = () => {
+      attempts += 1;
+      if (!reachable) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      return new Promise<{ label: string }>((resolve) => {
+        arrive = resolve;
+      });
+    };
+    render(<StateProbe load={load} />);
+    expect(screen.getByText('not yet')).toBeTruthy();
+    expect(await screen.findByText('failed')).toBeTruthy();
+    reachable = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(attempts).toBe(2));
+    // While the new load runs, the failure still stands (nothing has arrived yet).
+    expect(screen.getByText('failed')).toBeTruthy();
+    act(() => arrive({ label: 'caricato' }));
+    expect(await screen.findByText('caricato')).toBeTruthy();
   });
 });

@@ -8,16 +8,30 @@ import { useEffect, useState } from 'react';
  * such as the shell's refusal notices. `load` is read once, at mount.
  */
 export function useOptionalModule<T>(load: () => Promise<T>): T | null {
-  const [loaded, setLoaded] = useState<T | null>(null);
+  return useOptionalModuleState(load).module;
+}
+
+/** An optional module's state: the module once it has arrived, and whether its last load failed. */
+export interface OptionalModuleState<T> {
+  module: T | null;
+  /** The last load failed and waits for the connection to return (the screen may say so). */
+  failed: boolean;
+}
+
+/** useOptionalModule, with whether the module's last load failed. */
+export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModuleState<T> {
+  const [state, setState] = useState<OptionalModuleState<T>>({ module: null, failed: false });
   useEffect(() => {
     let active = true;
     const attempt = (): void => {
       load().then(
         (module) => {
-          if (active) setLoaded(() => module);
+          if (active) setState({ module, failed: false });
         },
         () => {
-          if (active) window.addEventListener('online', attempt, { once: true });
+          if (!active) return;
+          setState((previous) => (previous.failed ? previous : { module: null, failed: true }));
+          window.addEventListener('online', attempt, { once: true });
         },
       );
     };
@@ -28,5 +42,5 @@ export function useOptionalModule<T>(load: () => Promise<T>): T | null {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the loader is read once, at mount
   }, []);
-  return loaded;
+  return state;
 }

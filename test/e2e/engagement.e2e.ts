@@ -174,13 +174,14 @@ describe('engagement', () => {
   it("a first visit whose profile actions cannot arrive keeps the profile readable, and the actions come with the connection", async () => {
     const ugo = await designer('Ugo Ferri');
     const elena = await customer('Elena Neri');
-    await inBrowser('profile-actions-unreachable', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+    await inBrowser('profile-actions-unreachable', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await signIn(page, elena);
-      // The actions' chunk fails as it would if the connection dropped just before it was asked for.
+      // The connection drops just as the actions' chunk is asked for.
       const actionsChunk = /\/assets\/DesignerProfileActions-[^/]+\.js$/;
       let refused = 0;
-      await page.route(actionsChunk, (route) => {
+      await page.route(actionsChunk, async (route) => {
         refused += 1;
+        await context.setOffline(true);
         return route.abort('internetdisconnected');
       });
       await page.goto(`${server.baseUrl}/profile/${ugo.id}`);
@@ -191,13 +192,37 @@ describe('engagement', () => {
       expect(await page.getByTestId('like-button').count()).toBe(0);
       const later = page.getByText('Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.');
       await later.waitFor();
+      expect(await page.getByRole('button', { name: 'Riprova' }).count()).toBe(0);
       await saveScreenshot(page, 'profile-actions-unreachable-390');
-      // The connection returns: the actions arrive and work.
+      // The connection returns: the actions arrive by themselves and work.
       await page.unroute(actionsChunk);
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await context.setOffline(false);
       const button = page.getByTestId('like-button');
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
       expect(await later.count()).toBe(0);
+      await button.click();
+      await expect.poll(() => likeCount(ugo.id)).toBe(1);
+    });
+  });
+
+  it('profile actions that fail to arrive while the browser is online are offered again with "Riprova"', async () => {
+    const ugo = await designer('Ugo Bassi');
+    const elena = await customer('Elena Galli');
+    await inBrowser('profile-actions-failed', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, elena);
+      // The chunk's request fails (a connection that broke, the browser still online).
+      const actionsChunk = /\/assets\/DesignerProfileActions-[^/]+\.js$/;
+      await page.route(actionsChunk, (route) => route.abort('connectionreset'));
+      await page.goto(`${server.baseUrl}/profile/${ugo.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Ugo Bassi' }).waitFor();
+      await page.getByText('Non siamo riusciti a caricare mi piace, condivisione e prenotazione. Controlla la connessione e riprova.').waitFor();
+      expect(await page.getByText('Sei offline', { exact: false }).count()).toBe(0);
+      expect(await page.getByText('Qualcosa è andato storto').count()).toBe(0);
+      await saveScreenshot(page, 'profile-actions-failed-390');
+      await page.unroute(actionsChunk);
+      await page.getByRole('button', { name: 'Riprova' }).click();
+      const button = page.getByTestId('like-button');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
       await button.click();
       await expect.poll(() => likeCount(ugo.id)).toBe(1);
     });

@@ -1,16 +1,26 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_ERROR, RouteBoundary } from '../../test/routeBoundary';
 import { apiStore } from '../../test/session';
 import { DesignerProfilePage } from './DesignerProfilePage';
+import type { ProfileActionsModule } from './loadProfileActions';
 
-// The profile's actions (like, share, book, the signed-in contact dialog) cannot arrive: offline on
-// a first visit, before the service worker serves the app's chunks.
-vi.mock('./DesignerProfileActions', () => {
-  throw new TypeError('Failed to fetch dynamically imported module');
-});
+// The profile's actions (like, share, book, the signed-in contact dialog) come from a chunk that the
+// test makes unreachable (offline on a first visit, before the service worker serves the app's
+// chunks, or a connection that fails while the browser thinks it is online), then reachable.
+const chunk = vi.hoisted(() => ({ reachable: false, asked: 0 }));
+vi.mock('./loadProfileActions', () => ({
+  loadProfileActions: () => {
+    chunk.asked += 1;
+    if (!chunk.reachable) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const module: Partial<ProfileActionsModule> = {
+      ProfileActions: ({ designer }) => <button type="button">Mi piace a {designer.name}</button>,
+    };
+    return Promise.resolve(module as ProfileActionsModule);
+  },
+}));
 
 const PAOLO = {
   id: 7, designer_id: 7, name: 'Paolo Grasso', bio: 'Progetto spazi aperti dal carattere metropolitano.', city: 'Matera',
@@ -18,8 +28,16 @@ const PAOLO = {
   design_style_label: 'Industrial', work_preferences: 'online', experience: 8, min_budget: 1500, prima_proposta: '5-7 giorni',
   verified: true, like_count: 3, created_at: '2026-01-10T10:00:00Z',
 };
+const OFFLINE_NOTE = 'Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.';
+const FAILED_NOTE = 'Non siamo riusciti a caricare mi piace, condivisione e prenotazione. Controlla la connessione e riprova.';
+
+let online = true;
 
 beforeEach(() => {
+  chunk.reachable = false;
+  chunk.asked = 0;
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const found = new URL(request.url).pathname === '/api/designers/7';
@@ -32,26 +50,72 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
+function openProfile() {
+  render(
+    <Provider store={apiStore()}>
+      <MemoryRouter initialEntries={['/profile/7']}>
+        <RouteBoundary>
+          <Routes>
+            <Route path="/profile/:id" element={<DesignerProfilePage />} />
+          </Routes>
+        </RouteBoundary>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+function setOnline(value: boolean) {
+  online = value;
+  act(() => {
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  });
+}
+
 describe('DesignerProfilePage when its actions cannot load', () => {
-  it("keeps the designer's profile readable instead of taking the route's error screen", async () => {
-    render(
-      <Provider store={apiStore()}>
-        <MemoryRouter initialEntries={['/profile/7']}>
-          <RouteBoundary>
-            <Routes>
-              <Route path="/profile/:id" element={<DesignerProfilePage />} />
-            </Routes>
-          </RouteBoundary>
-        </MemoryRouter>
-      </Provider>,
-    );
+  it("offline: keeps the profile readable, says why the actions' row is empty, and brings the actions with the connection", async () => {
+    online = false;
+    openProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Paolo Grasso' })).toBeTruthy();
-    // The failed load has been seen (and would have reached the boundary by now).
-    await import('./DesignerProfileActions').catch(() => undefined);
-    await waitFor(() => expect(screen.getByText('Progetto spazi aperti dal carattere metropolitano.')).toBeTruthy());
+    expect(await screen.findByText(OFFLINE_NOTE)).toBeTruthy();
+    expect(screen.getByText('Progetto spazi aperti dal carattere metropolitano.')).toBeTruthy();
     expect(screen.queryByText(ROUTE_ERROR)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+
+    chunk.reachable = true;
+    setOnline(true);
+    expect(await screen.findByRole('button', { name: 'Mi piace a Paolo Grasso' })).toBeTruthy();
+    expect(screen.queryByText(OFFLINE_NOTE)).toBeNull();
+  });
+
+  it('online: says the actions did not arrive (not that the person is offline) and "Riprova" brings them', async () => {
+    openProfile();
+    expect(await screen.findByText(FAILED_NOTE)).toBeTruthy();
+    expect(screen.queryByText(OFFLINE_NOTE)).toBeNull();
+    expect(screen.queryByText(ROUTE_ERROR)).toBeNull();
+    const retry = screen.getByRole('button', { name: 'Riprova' });
+
+    // A retry that fails again leaves the reason and the button, usable again.
+    const asked = chunk.asked;
+    fireEvent.click(retry);
+    await waitFor(() => expect(chunk.asked).toBe(asked + 1));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Riprova' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByText(FAILED_NOTE)).toBeTruthy();
+
+    chunk.reachable = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('button', { name: 'Mi piace a Paolo Grasso' })).toBeTruthy();
+    expect(screen.queryByText(FAILED_NOTE)).toBeNull();
+  });
+
+  it('the note follows the connection while the actions are missing', async () => {
+    openProfile();
+    expect(await screen.findByText(FAILED_NOTE)).toBeTruthy();
+    setOnline(false);
+    expect(await screen.findByText(OFFLINE_NOTE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
   });
 });

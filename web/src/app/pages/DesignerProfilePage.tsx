@@ -3,32 +3,42 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
-import { whenFirstPainted } from '../../shared/lib/firstPaint';
 import { useOptionalModuleState } from '../../shared/lib/useOptionalModule';
 import { t } from '../../shared/i18n/t';
+import { useOnline } from '../../shared/offline/useOutboxStatus';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
+import { Button } from '../../shared/ui/Button';
 import styles from './DesignerProfilePage.module.css';
+import { loadProfileActions, type ProfileActionsModule } from './loadProfileActions';
 
-// Like, share, book and the signed-in contact dialog (with the outbox, booking, chat and sharing
-// code) load in a chunk of their own, asked for once the page has painted (at once on a later
-// screen of the visit): on a first visit the profile paints in its first render (a visitor's answer
-// comes with the page, firstanswer.go), and what is asked for before that paint competes with it.
-// Their row keeps its height meanwhile, so nothing moves when they arrive. They are an optional
-// module, not React.lazy: when their chunk cannot arrive (offline on a first visit, before the
-// service worker serves the app's chunks) the profile stays readable without its buttons, which
-// appear when the connection returns, instead of the route's error screen.
-const loadActions = () => whenFirstPainted().then(() => import('./DesignerProfileActions'));
-
-type Actions = Awaited<ReturnType<typeof loadActions>>;
-
+// The profile's actions load after the first paint (loadProfileActions). Their row keeps its
+// height meanwhile, so nothing moves when they arrive. They are an optional module, not
+// React.lazy: when their chunk cannot arrive (offline on a first visit, before the service worker
+// serves the app's chunks; or a connection that failed while the browser thinks it is online) the
+// profile stays readable without its buttons instead of taking the route's error screen. Offline,
+// the row says so and the actions come with the connection; online, it offers "Riprova".
+//
 // Each slot waits for the actions on its own, so their arrival renders the slot, not the profile.
-// While their chunk cannot arrive, the slot shows `unreachable` (the actions' row says why it is
-// empty; the contact icon's slot shows nothing).
-function ActionsSlot({ render, unreachable = null }: { render: (actions: Actions) => ReactNode; unreachable?: ReactNode }) {
-  const { module: actions, failed } = useOptionalModuleState(loadActions);
+// While their chunk cannot arrive, the actions' row shows why it is empty (`explain`); the contact
+// icon's slot shows nothing.
+function ActionsSlot({ render, explain = false }: { render: (actions: ProfileActionsModule) => ReactNode; explain?: boolean }) {
+  const { module: actions, failed, retrying, retry } = useOptionalModuleState(loadProfileActions);
   if (actions) return render(actions);
-  return failed ? unreachable : null;
+  return failed && explain ? <ActionsUnreachable retrying={retrying} retry={retry} /> : null;
+}
+
+function ActionsUnreachable({ retrying, retry }: { retrying: boolean; retry: () => void }) {
+  const online = useOnline();
+  if (!online) return <p className={styles.actionsLater}>{t('offline.actionsLater')}</p>;
+  return (
+    <div className={styles.actionsFailed}>
+      <p className={styles.actionsLater}>{t('offline.actionsFailed')}</p>
+      <Button variant="secondary" onClick={retry} disabled={retrying} aria-busy={retrying}>
+        {t('routeError.retry')}
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -53,7 +63,7 @@ export function DesignerProfilePage() {
       renderActions={(designer) => (
         <ActionsSlot
           render={(actions) => <actions.ProfileActions designer={designer} />}
-          unreachable={<p className={styles.actionsLater}>{t('offline.actionsLater')}</p>}
+          explain
         />
       )}
     />

@@ -61,6 +61,7 @@ export const it = {
   // Offline and sync
   'offline.stale': 'Dati non aggiornati — sei offline',
   'offline.actionsLater': 'Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.',
+  'offline.actionsFailed': 'Non siamo riusciti a caricare mi piace, condivisione e prenotazione. Controlla la connessione e riprova.',
   'offline.staleSince': 'Ultimo aggiornamento {when}.',
   'offline.lastSync': 'Ultima sincronizzazione {when}',
   'shell.syncDetails': 'Vedi dettagli',

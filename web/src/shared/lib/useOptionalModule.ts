@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A module that a screen can do without, loaded after mount: null until it has arrived. A load that
@@ -16,31 +16,52 @@ export interface OptionalModuleState<T> {
   module: T | null;
   /** The last load failed and waits for the connection to return (the screen may say so). */
   failed: boolean;
+  /** A load asked for by `retry` is under way (the failure still stands until it succeeds). */
+  retrying: boolean;
+  /** Asks for the module again now, for a person's "Riprova" when the browser thinks it is online. */
+  retry: () => void;
 }
 
-/** useOptionalModule, with whether the module's last load failed. */
+/** useOptionalModule, with whether the module's last load failed and a way to try again at once. */
 export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModuleState<T> {
-  const [state, setState] = useState<OptionalModuleState<T>>({ module: null, failed: false });
+  const [state, setState] = useState<{ module: T | null; failed: boolean; retrying: boolean }>({
+    module: null,
+    failed: false,
+    retrying: false,
+  });
+  const attemptRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     let active = true;
+    let loading = false;
     const attempt = (): void => {
+      window.removeEventListener('online', attempt);
+      if (loading) return;
+      loading = true;
       load().then(
         (module) => {
-          if (active) setState({ module, failed: false });
+          loading = false;
+          if (active) setState({ module, failed: false, retrying: false });
         },
         () => {
+          loading = false;
           if (!active) return;
-          setState((previous) => (previous.failed ? previous : { module: null, failed: true }));
+          setState((previous) => (previous.failed && !previous.retrying ? previous : { module: null, failed: true, retrying: false }));
           window.addEventListener('online', attempt, { once: true });
         },
       );
     };
+    attemptRef.current = () => {
+      setState((previous) => (previous.failed ? { ...previous, retrying: true } : previous));
+      attempt();
+    };
     attempt();
     return () => {
       active = false;
+      attemptRef.current = () => undefined;
       window.removeEventListener('online', attempt);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the loader is read once, at mount
   }, []);
-  return state;
+  const retry = useCallback(() => attemptRef.current(), []);
+  return { ...state, retry };
 }

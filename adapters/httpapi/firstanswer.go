@@ -111,7 +111,7 @@ func linkPreview(v designerView, baseURL string, widths []int) string {
 	meta("property", "og:url", page)
 	card := "summary"
 	if picture, portfolio := previewPicture(v, widths); picture != "" {
-		if !strings.HasPrefix(picture, "http://") && !strings.HasPrefix(picture, "https://") {
+		if !webAddress(picture) {
 			picture = base + picture
 		}
 		alt := strings.TrimSpace(v.Name)
@@ -140,8 +140,7 @@ func previewPicture(v designerView, widths []int) (string, bool) {
 			continue
 		}
 		if direct {
-			lower := strings.ToLower(stored)
-			if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+			if webAddress(stored) {
 				return stored, portfolio
 			}
 			continue
@@ -224,8 +223,7 @@ func imageRef(raw string) (stored string, direct, ok bool) {
 		return "", false, false
 	}
 	lower := strings.ToLower(v)
-	if strings.HasPrefix(lower, "data:image/") || strings.HasPrefix(lower, "blob:") ||
-		strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+	if strings.HasPrefix(lower, "data:image/") || strings.HasPrefix(lower, "blob:") || webAddress(v) {
 		return v, true, true
 	}
 	if len(utf16.Encode([]rune(v))) <= 2 && !strings.Contains(v, ".") {
@@ -238,6 +236,13 @@ func imageRef(raw string) (stored string, direct, ok bool) {
 		v = v[:i]
 	}
 	return v, false, v != ""
+}
+
+// webAddress tells an http(s) address, whatever the scheme's case, from a
+// stored picture's name or a data or blob URL.
+func webAddress(v string) bool {
+	lower := strings.ToLower(v[:min(len(v), len("https://"))])
+	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
 }
 
 // srcsetWidths are imageSources' candidates for a fixed box: the accepted

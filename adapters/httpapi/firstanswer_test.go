@@ -238,6 +238,8 @@ func TestLinkPreview_TextAndPicture(t *testing.T) {
 			image: "https://interno.example/api/images/resize/uploads/profile/p.jpg?size=1200", alt: "Ugo"},
 		{name: "a web address as it is, a data URL skipped", view: designerView{ID: 6, Name: "Eva", GalleryImages: []string{"data:image/png;base64,AAAA", "https://cdn.example/e.jpg"}},
 			title: "Eva · Interior designer", description: "Scopri il portfolio di Eva su Interno e prenota una videochiamata.", image: "https://cdn.example/e.jpg", alt: "Un progetto di Eva"},
+		{name: "a web address whatever its scheme's case", view: designerView{ID: 8, Name: "Ada", ProfilePicture: "HTTPS://cdn.example/a.jpg"},
+			title: "Ada · Interior designer", description: "Scopri il portfolio di Ada su Interno e prenota una videochiamata.", image: "HTTPS://cdn.example/a.jpg", alt: "Ada"},
 		{name: "control characters and a long text", view: designerView{ID: 7, Name: "Leo", Bio: "\x00Primo\x1b  " + long},
 			title: "Leo · Interior designer", description: previewText("Primo "+long, previewDescriptionRunes)},
 	}

@@ -295,6 +295,34 @@ describe('accounts', () => {
     });
   });
 
+  it("a returning customer's page asks for the profile once, from the code that runs before the libraries", async () => {
+    await api('POST', '/api/auth/register', { email: 'ada.fontana@example.com', password: 'ringhiera-2026', name: 'Ada Fontana' });
+    await inBrowser('accounts-early-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await fillLogin(page, 'ada.fontana@example.com', 'ringhiera-2026');
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByRole('heading', { level: 1, name: 'Ada Fontana' }).waitFor();
+
+      // The next visit: who asked for GET /api/users/me, and how many times.
+      const next = await context.newPage();
+      const cdp = await context.newCDPSession(next);
+      await cdp.send('Network.enable');
+      const askedBy: string[] = [];
+      cdp.on('Network.requestWillBeSent', (event) => {
+        if (new URL(event.request.url).pathname === '/api/users/me' && event.request.method === 'GET') {
+          askedBy.push(event.initiator.stack?.callFrames[0]?.url ?? event.initiator.type);
+        }
+      });
+      await next.goto(`${server.baseUrl}/user-profile`);
+      await next.getByRole('heading', { level: 1, name: 'Ada Fontana' }).waitFor();
+      await next.getByText('ada.fontana@example.com').waitFor();
+      expect(askedBy).toHaveLength(1);
+      expect(askedBy[0]).toMatch(/\/assets\/early-[^/]+\.js$/);
+      await next.close();
+    });
+  });
+
   it('deletes the account after confirmation', async () => {
     await api('POST', '/api/auth/register', { email: 'leo.bassi@example.com', password: 'bagno-blu-2026', name: 'Leo Bassi' });
     await inBrowser('accounts-delete', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

@@ -9,6 +9,7 @@ import { getCachedResponse } from '../offline/responseCache';
 import { sessionReducer, type SessionState, type StoredUser } from '../session/sessionSlice';
 import { createBaseQuery, requestUrl } from './baseQuery';
 import { resetDocumentAnswer } from './documentAnswer';
+import { startEarlyAnswer } from './earlyAnswer';
 import type { AppError } from './errors';
 import { selectStaleness, staleReducer } from './staleSlice';
 
@@ -348,5 +349,34 @@ describe('an answer that arrives before the page has painted', () => {
     await answered;
     expect(put).toHaveBeenCalledTimes(1);
     expect((await getCachedResponse(database, '7', '/users/me'))?.data).toBeDefined();
+  });
+});
+
+describe("the first screen's answer asked for before the app ran (earlyAnswer.ts)", () => {
+  afterEach(() => startEarlyAnswer('/'));
+
+  it('is what the first GET of the profile gets, without asking again', async () => {
+    localStorage.setItem('user', JSON.stringify(USER));
+    server.respond(() => ({ status: 200, body: { user: { id: 7, name: 'Giulia (presto)' } } }));
+    startEarlyAnswer('/user-profile', localStorage, server.fetch);
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.profile.initiate());
+    expect(result.data).toEqual({ user: { id: 7, name: 'Giulia (presto)' } });
+    expect(server.calls).toHaveLength(1);
+    // A refetch asks the server.
+    await store.dispatch(testApi.endpoints.profile.initiate(undefined, { forceRefetch: true }));
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('ends the session on a 401 as any answer would', async () => {
+    localStorage.setItem('user', JSON.stringify(USER));
+    server.respond(() => ({ status: 401, body: { detail: 'Could not validate credentials' } }));
+    startEarlyAnswer('/user-profile', localStorage, server.fetch);
+    const { testApi, store } = setup(USER);
+    const result = await store.dispatch(testApi.endpoints.profile.initiate());
+    expect((result.error as AppError | undefined)?.status).toBe(401);
+    expect(store.getState().session.user).toBeNull();
+    expect(navigations).toEqual(['/login']);
+    expect(server.calls).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@ import { getCachedResponse, putCachedResponse } from '../offline/responseCache';
 import { logout } from '../session/logout';
 import { selectToken, selectUserId, type WithSession } from '../session/sessionSlice';
 import { takeDocumentAnswer } from './documentAnswer';
+import { takeEarlyAnswer } from './earlyAnswer';
 import { httpError, isUnreachable, transportError, type AppError } from './errors';
 import { freshReceived, staleServed } from './staleSlice';
 
@@ -94,7 +95,8 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): InternoBaseQuery {
   const raw = fetchBaseQuery({
     baseUrl: deps.baseUrl ?? '/api',
     timeout: deps.timeoutMs ?? 20_000,
-    fetchFn: deps.fetchFn ? (input, init) => (deps.fetchFn as typeof fetch)(input, init) : undefined,
+    // The first screen's answer may already be on its way (earlyAnswer.ts): its GET takes it.
+    fetchFn: (input, init) => (input instanceof Request ? takeEarlyAnswer(input) : undefined) ?? (deps.fetchFn ?? fetch)(input, init),
     prepareHeaders: (headers, { getState }) => {
       const token = selectToken(getState() as WithSession);
       if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

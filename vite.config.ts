@@ -14,8 +14,6 @@ const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 // dependencies too, so a new member can pull a large graph into a route: check the budget tables.
 const src = String.raw`web[\\/]src[\\/]`;
 const inSrc = (...paths: string[]) => paths.map((p) => new RegExp(src + p));
-// What runs before everything else (app/early.ts: the first screen's early request) and what it needs.
-const EARLY = inSrc(String.raw`(app[\\/]early|shared[\\/]api[\\/]earlyAnswer|shared[\\/]session[\\/]storedSession|shared[\\/]lib[\\/]storage)\.ts$`);
 // What index.html's entry statically imports (the shell, the store, the core texts): one chunk.
 const SHELL = /web[\\/]src[\\/]/;
 // Shared by the home, the profile and the signed-in pages; their own chunks so that the designer
@@ -69,7 +67,6 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk)[\\/]/ },
             { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/ },
-            { name: 'early', test: anyOf(EARLY) },
             { name: 'shell', tags: ['$initial'], test: SHELL },
             { name: 'designStyles', test: anyOf(DESIGN_STYLES) },
             { name: 'designers', test: anyOf(DESIGNER_TEXTS) },

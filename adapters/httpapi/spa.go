@@ -32,6 +32,9 @@ type spa struct {
 	// head, when set, gives what a page's document carries in its head
 	// beyond index.html (firstanswer.go); nil for a page that has nothing.
 	head func(c *gin.Context, name string) []byte
+	// policy is the documents' Content-Security-Policy, which allows
+	// index.html's own inline scripts by their hashes (scriptpolicy.go).
+	policy []string
 }
 
 // asset is one file of the build with its encoded copies.
@@ -102,6 +105,9 @@ func newSPA(files fs.FS) (*spa, error) {
 		return nil, err
 	}
 	s.index = s.files["index.html"] // nil in an API-only build (tests): pages answer 404
+	if s.index != nil {
+		s.policy = fixedHeader(documentPolicy(s.index.plain.data))
+	}
 	if s.preload, err = loadPreloads(files); err != nil {
 		return nil, err
 	}
@@ -169,6 +175,9 @@ func (s *spa) serve(c *gin.Context) {
 	}
 	if a == nil || name == "index.html" {
 		a = s.index
+		if s.policy != nil {
+			c.Writer.Header()["Content-Security-Policy"] = s.policy
+		}
 		if link := s.preload.header(name); link != "" {
 			c.Header("Link", link)
 		}

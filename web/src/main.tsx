@@ -1,5 +1,3 @@
-// First, before any library is evaluated: the first screen's answer starts now (app/early.ts).
-import './app/early';
 import '@fontsource-variable/fraunces/wght.css';
 import '@fontsource-variable/dm-sans/wght.css';
 // After the packages' faces: the core of their latin files, checked first (web/scripts/fonts.mjs).

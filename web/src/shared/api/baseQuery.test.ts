@@ -9,7 +9,7 @@ import { getCachedResponse } from '../offline/responseCache';
 import { sessionReducer, type SessionState, type StoredUser } from '../session/sessionSlice';
 import { createBaseQuery, requestUrl } from './baseQuery';
 import { resetDocumentAnswer } from './documentAnswer';
-import { startEarlyAnswer } from './earlyAnswer';
+import { resetEarlyAnswer } from './earlyAnswer';
 import type { AppError } from './errors';
 import { selectStaleness, staleReducer } from './staleSlice';
 
@@ -352,13 +352,22 @@ describe('an answer that arrives before the page has painted', () => {
   });
 });
 
-describe("the first screen's answer asked for before the app ran (earlyAnswer.ts)", () => {
-  afterEach(() => startEarlyAnswer('/'));
+describe("the first screen's answer asked for before the app ran (index.html, earlyAnswer.ts)", () => {
+  afterEach(() => resetEarlyAnswer());
+
+  /** What index.html's script leaves when it asked for the profile with `token`. */
+  function askedEarly(token: string): void {
+    window.__internoEarlyAnswer = {
+      url: '/api/users/me',
+      authorization: `Bearer ${token}`,
+      response: server.fetch('/api/users/me', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }),
+      startedAt: performance.now(),
+    };
+  }
 
   it('is what the first GET of the profile gets, without asking again', async () => {
-    localStorage.setItem('user', JSON.stringify(USER));
     server.respond(() => ({ status: 200, body: { user: { id: 7, name: 'Giulia (presto)' } } }));
-    startEarlyAnswer('/user-profile', localStorage, server.fetch);
+    askedEarly('jwt-1');
     const { testApi, store } = setup(USER);
     const result = await store.dispatch(testApi.endpoints.profile.initiate());
     expect(result.data).toEqual({ user: { id: 7, name: 'Giulia (presto)' } });
@@ -371,7 +380,7 @@ describe("the first screen's answer asked for before the app ran (earlyAnswer.ts
   it('ends the session on a 401 as any answer would', async () => {
     localStorage.setItem('user', JSON.stringify(USER));
     server.respond(() => ({ status: 401, body: { detail: 'Could not validate credentials' } }));
-    startEarlyAnswer('/user-profile', localStorage, server.fetch);
+    askedEarly('jwt-1');
     const { testApi, store } = setup(USER);
     const result = await store.dispatch(testApi.endpoints.profile.initiate());
     expect((result.error as AppError | undefined)?.status).toBe(401);

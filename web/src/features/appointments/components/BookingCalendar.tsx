@@ -8,7 +8,8 @@ import styles from './BookingCalendar.module.css';
 export interface BookingCalendarProps {
   month: Month;
   today: string;
-  selected: string;
+  /** The day in the booking's date field, highlighted; null when the field holds no valid day. */
+  selected: string | null;
   /** Days with at least one free slot; every other day is disabled. */
   available: ReadonlySet<string>;
   /** Until the first answer arrives, days are not marked unavailable. */

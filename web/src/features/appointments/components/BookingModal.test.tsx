@@ -141,6 +141,44 @@ describe('BookingModal', () => {
     expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['09:00']);
   });
 
+  it('a date that is not valid, past or typed at all drops the day, its slots and the choice; nothing can be sent', async () => {
+    renderModal();
+    await screen.findByRole('radio', { name: '10:00' });
+    const field = dateField();
+    const submit = () => screen.getByRole('button', { name: 'Prenota' }) as HTMLButtonElement;
+    const calendar = screen.getByRole('group', { name: 'Calendario dei giorni disponibili' });
+    const pressed = () => within(calendar).queryAllByRole('button', { pressed: true });
+    fireEvent.input(field, { target: { value: '12032026' } });
+    fireEvent.click(screen.getByRole('radio', { name: '09:00' }));
+    expect(submit().disabled).toBe(false);
+    for (const typed of ['31022027', '09032026', '12/03', '']) {
+      fireEvent.input(field, { target: { value: typed } });
+      // Nothing of 12 March is left: not its slots, not the choice, not its name, not its highlight.
+      expect(screen.queryAllByRole('radio')).toHaveLength(0);
+      expect(screen.queryByText(/Nessun orario disponibile/)).toBeNull();
+      expect(screen.getByRole('heading', { name: /^Orari disponibili/ }).textContent).toBe('Orari disponibili');
+      expect(screen.getByText('Scegli un orario per continuare.')).toBeTruthy();
+      expect(pressed()).toHaveLength(0);
+      expect(submit().disabled).toBe(true);
+      fireEvent.click(submit());
+    }
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    // A valid date again brings its own slots, and the booking is for that day.
+    fireEvent.input(field, { target: { value: '10032026' } });
+    expect(screen.getByRole('heading', { name: /^Orari disponibili/ }).textContent).toBe('Orari disponibili · martedì 10 marzo 2026');
+    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['10:00', '11:00']);
+    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+    expect(pressed().map((b) => b.getAttribute('aria-label'))).toEqual(['martedì 10 marzo 2026, oggi']);
+    fireEvent.click(screen.getByRole('radio', { name: '11:00' }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ designer_id: 7, appointment_date: '2026-03-10T11:00:00+01:00' });
+  });
+
   it('shows the empty-state texts for a day without slots', async () => {
     renderModal();
     await screen.findByRole('radio', { name: '10:00' });

@@ -56,6 +56,14 @@ function dayLabel(date: string): string {
 }
 
 /**
+ * "Orari disponibili · <day>"; with no valid day in the field the same text without the day, so the
+ * heading never names a day the person is no longer asking for.
+ */
+function slotsHeading(date: string | null): string {
+  return date ? t('appointments.slots.heading', { date: dayLabel(date) }) : t('appointments.slots.headingNoDate');
+}
+
+/**
  * Where an opening starts: today (in the business time zone), or the day of the slot chosen before
  * registering when it is not past, with that slot to select again once the slots arrive.
  */
@@ -95,7 +103,8 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   const { today } = opening;
   const [dateText, setDateText] = useState(() => isoToInput(opening.day));
   const [dateError, setDateError] = useState<DateInputError | null>(null);
-  const [selectedDate, setSelectedDate] = useState(opening.day);
+  /** The day in the date field; null while the field holds no valid day (empty, incomplete, impossible or past). */
+  const [selectedDate, setSelectedDate] = useState<string | null>(opening.day);
   const [month, setMonth] = useState<Month>(() => monthOf(opening.day));
   const [selectedSlot, setSelectedSlot] = useState<Slot | null>(null);
   const [slotGone, setSlotGone] = useState(false);
@@ -128,6 +137,8 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   const allSlots = online ? slots.data?.slots : seen?.slots;
   const available = useMemo(() => new Set((allSlots ?? []).map((s) => s.date)), [allSlots]);
   const daySlots = useMemo(() => (allSlots ?? []).filter((s) => s.date === selectedDate), [allSlots, selectedDate]);
+  /** Only a slot of the day in the field is shown as chosen and can be booked. */
+  const chosenSlot = selectedSlot && selectedSlot.date === selectedDate ? selectedSlot : null;
 
   // The slot chosen before registering: selected again if it is still free, else the warning.
   useEffect(() => {
@@ -141,7 +152,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
 
   // Today without a free slot: move to the first day that has one, once per opening, and say so.
   useEffect(() => {
-    if (!autoDay.current || !slots.data || slots.isFetching) return;
+    if (!autoDay.current || !selectedDate || !slots.data || slots.isFetching) return;
     if (available.has(selectedDate)) {
       autoDay.current = false;
       return;
@@ -168,11 +179,17 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
     }
   }, [slots.data, slots.isFetching, selectedSlot]);
 
-  const chooseDate = (date: string): void => {
+  /**
+   * The person sets the day (null: the field holds none), so nothing chosen for them applies any
+   * more: not the automatic day, not the slot from before registering, not a slot of another day.
+   * Without a day the calendar keeps its month but highlights nothing.
+   */
+  const chooseDate = (date: string | null): void => {
     autoDay.current = false;
+    wanted.current = null;
     setMovedFrom(null);
     setSelectedDate(date);
-    setMonth(monthOf(date));
+    if (date) setMonth(monthOf(date));
     if (selectedSlot && selectedSlot.date !== date) setSelectedSlot(null);
     setSlotGone(false);
   };
@@ -180,17 +197,17 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   const onDateChange = (event: ChangeEvent<HTMLInputElement>): void => {
     const text = formatDateInput(event.currentTarget.value);
     setDateText(text);
+    // The slots, the choice and the heading follow the field: a text that is not a valid day
+    // (still being typed, emptied, impossible or past) leaves no day, so the previous one's slots
+    // cannot stay on screen and be booked under a date the person did not enter.
     if (text.length < MAX_LENGTH) {
       setDateError(null);
+      chooseDate(null);
       return;
     }
     const result = parseDateInput(text, today);
-    if (result.ok) {
-      setDateError(null);
-      chooseDate(result.date);
-    } else {
-      setDateError(result.error);
-    }
+    setDateError(result.ok ? null : result.error);
+    chooseDate(result.ok ? result.date : null);
   };
 
   const onDateBlur = (): void => {
@@ -259,10 +276,10 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
   };
 
   const submit = async (): Promise<void> => {
-    if (designerId === undefined || !selectedSlot || sending) return;
+    if (designerId === undefined || !chosenSlot || sending) return;
     if (onRequireLogin) {
       onRequireLogin({
-        appointment_date: selectedSlot.datetime,
+        appointment_date: chosenSlot.datetime,
         ...(message.trim() ? { message: message.trim() } : {}),
         ...(phone.trim() ? { phone: phone.trim() } : {}),
       });
@@ -270,7 +287,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
     }
     await send({
       designer_id: designerId,
-      appointment_date: selectedSlot.datetime,
+      appointment_date: chosenSlot.datetime,
       message: message.trim() || undefined,
       phone: phone.trim() || undefined,
     });
@@ -282,10 +299,10 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
     void send(rebook(stale, slot));
   };
 
-  const nextDay = firstDayWithSlots(available, selectedDate, false);
+  const nextDay = selectedDate ? firstDayWithSlots(available, selectedDate, false) : null;
   const missingDesigner = designerId === undefined;
   const slotsLoading = !skip && (slots.isLoading || (slots.isFetching && !slots.data));
-  const canBook = !missingDesigner && (online || offlineRequest) && selectedSlot !== null && !sending;
+  const canBook = !missingDesigner && (online || offlineRequest) && chosenSlot !== null && !sending;
   const minutes = slots.data?.slot_minutes ?? seen?.slotMinutes ?? 60;
 
   return (
@@ -396,7 +413,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
         <div className={styles.picker}>
           <section className={styles.slots} aria-labelledby={`${dateId}-slots`}>
             <h3 id={`${dateId}-slots`} className={styles.slotsTitle}>
-              {t('appointments.slots.heading', { date: dayLabel(selectedDate) })}
+              {slotsHeading(selectedDate)}
             </h3>
             {slotGone ? (
               <p className={styles.warning} role="status">
@@ -408,7 +425,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
                 {t('appointments.slots.movedToFirst', { date: dayLabel(movedFrom) })}
               </p>
             ) : null}
-            {skip && !missingDesigner && !online && !offlineRequest ? null : slotsLoading ? (
+            {(skip && !missingDesigner && !online && !offlineRequest) || selectedDate === null ? null : slotsLoading ? (
               <p className={styles.muted} role="status">
                 {t('appointments.slots.loading')}
               </p>
@@ -432,7 +449,7 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
             ) : (
               <div className={styles.slotGrid} role="radiogroup" aria-labelledby={`${dateId}-slots`}>
                 {daySlots.map((slot) => {
-                  const checked = selectedSlot?.datetime === slot.datetime;
+                  const checked = chosenSlot?.datetime === slot.datetime;
                   return (
                     <button
                       key={slot.datetime}
@@ -472,8 +489,8 @@ function OpenBookingModal({ open, designerId, designerName, onClose, onBooked, o
         </div>
 
         <p className={styles.choice} aria-live="polite">
-          {selectedSlot
-            ? t('appointments.book.selected', { date: dayLabel(selectedSlot.date), time: selectedSlot.time })
+          {chosenSlot
+            ? t('appointments.book.selected', { date: dayLabel(chosenSlot.date), time: chosenSlot.time })
             : t('appointments.book.chooseSlot')}
         </p>
 

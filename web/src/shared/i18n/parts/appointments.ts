@@ -60,6 +60,7 @@ export const appointments = {
   'appointments.calendar.today': 'oggi',
   'appointments.calendar.legend': 'I giorni in grigio non hanno orari liberi.',
   'appointments.slots.heading': 'Orari disponibili · {date}',
+  'appointments.slots.headingNoDate': 'Orari disponibili',
   'appointments.slots.loading': 'Caricamento degli orari...',
   'appointments.slots.empty': 'Nessun orario disponibile per questa data.',
   'appointments.slots.emptyHint': "Prova a selezionare un'altra data.",

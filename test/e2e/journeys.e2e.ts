@@ -119,6 +119,77 @@ describe('journeys across registration', () => {
     return me.user?.style_analysis?.dominant_style ?? null;
   }
 
+  it('a visitor who reloads mid-quiz keeps the answers, and one who opens a designer from the results and comes back (or reloads) finds them where they were; the account then keeps the style', async () => {
+    await inBrowser('journey-back-to-results', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.getByRole('link', { name: 'Inizia il test di stile' }).first().click();
+      for (const [i, pick] of PICKS.slice(0, 3).entries()) {
+        await page.getByText(`Domanda ${i + 1} di 7`).waitFor();
+        await options(page).nth(pick).click();
+        await next(page).click();
+      }
+      // A reload on the fourth question: the same question, the earlier answers kept.
+      await page.getByText('Domanda 4 di 7').waitFor();
+      await page.reload();
+      await page.getByText('Domanda 4 di 7').waitFor();
+      await page.getByRole('button', { name: 'Indietro' }).click();
+      await page.getByText('Domanda 3 di 7').waitFor();
+      expect(await options(page).nth(PICKS[2] ?? 0).locator('input').isChecked()).toBe(true);
+      await next(page).click();
+      for (const [i, pick] of PICKS.entries()) {
+        if (i < 3) continue;
+        await page.getByText(`Domanda ${i + 1} di 7`).waitFor();
+        await options(page).nth(pick).click();
+        await next(page).click();
+      }
+      const result = page.getByRole('heading', { level: 1, name: 'Il tuo stile è Minimal Contemporaneo' });
+      await result.waitFor();
+      // A reload on the result keeps it.
+      await page.reload();
+      await result.waitFor();
+
+      await page.getByRole('button', { name: 'Mostra Designer' }).click();
+      await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
+      const cards = page.locator('article');
+      await cards.nth(4).waitFor();
+      await page.getByRole('button', { name: 'Carica altri designer' }).click();
+      await cards.nth(7).waitFor();
+      const names = async (): Promise<string[]> => (await cards.getByRole('heading', { level: 3 }).allTextContents()).map((n) => n.trim());
+      const seen = await names();
+      expect(seen.length).toBeGreaterThan(5);
+
+      // The eighth designer's profile, then Back: the same designers, the eighth on screen.
+      const eighth = cards.nth(7);
+      await eighth.scrollIntoViewIfNeeded();
+      await eighth.getByRole('link', { name: 'Vedi profilo' }).click();
+      await page.waitForURL(/\/profile\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: seen[7] }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
+      await cards.nth(7).waitFor();
+      expect(await names()).toEqual(seen);
+      await expect
+        .poll(async () => {
+          const box = await cards.nth(7).boundingBox();
+          return box !== null && box.y < 844 && box.y + box.height > 0;
+        })
+        .toBe(true);
+      await saveScreenshot(page, 'journey-back-to-results-390');
+
+      // A reload there too.
+      await page.reload();
+      await cards.nth(7).waitFor();
+      expect(await names()).toEqual(seen);
+
+      // The journey still carries the result to registration.
+      await page.getByRole('button', { name: 'Registrati' }).first().click();
+      const email = newEmail('back', 390);
+      await register(page, email);
+      const account = await api.login(email, PASSWORD);
+      expect(await dominantStyleOf(account.token)).toBe('C');
+    });
+  });
+
   for (const width of [390, 1280]) {
     it(`offline, a conversation listed but never opened renders from the list and queues what is written (${width} px)`, async () => {
       const sofia = await api.designer(`Sofia Marino ${width}`);

@@ -22,14 +22,18 @@ export interface MatchListProps {
   renderActions?: (designer: MatchedDesigner) => ReactNode;
   /** Rendered instead of the list when the subject has no matches at all. */
   empty?: ReactNode;
+  /** Pages open at first (a journey brought back by Back or a reload); 1 by default. */
+  initialPages?: number;
+  /** Told each time "Carica altri designer" opens one more page. */
+  onPagesChange?: (pages: number) => void;
 }
 
 /**
  * Matched designers, five at a time: each page is its own cached query (so pages seen once open
  * offline), and "Carica altri designer" appears while the last page says has_more.
  */
-export function MatchList({ subject, firstPage, renderActions, empty }: MatchListProps) {
-  const [pages, setPages] = useState(1);
+export function MatchList({ subject, firstPage, renderActions, empty, initialPages = 1, onPagesChange }: MatchListProps) {
+  const [pages, setPages] = useState(initialPages);
   return (
     <div className={styles.list}>
       <ul className={styles.cards}>
@@ -39,7 +43,10 @@ export function MatchList({ subject, firstPage, renderActions, empty }: MatchLis
             args={{ ...subject, page: index + 1 }}
             initial={index === 0 ? firstPage : undefined}
             last={index + 1 === pages}
-            onMore={() => setPages((n) => n + 1)}
+            onMore={() => {
+              setPages(pages + 1);
+              onPagesChange?.(pages + 1);
+            }}
             renderActions={renderActions}
             empty={empty}
           />

@@ -16,6 +16,7 @@ import { useRunCommand } from '../../../shared/offline/command';
 import { submitMatch } from '../commands';
 import { useGetQuestionnaireQuery } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
+import { readSavedJourney, saveJourney } from '../lib/journeyHistory';
 import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
 import { matchingFailureKey, parseMatchPage, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
@@ -67,27 +68,65 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const [flow, dispatch] = useReducer(flowReducer, initialFlow);
   const [result, setResult] = useState<JourneyResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const started = useRef(false);
+  const [pages, setPages] = useState(1);
+  const [begun, setBegun] = useState(false);
+  // The scroll position a restored journey goes back to once it has rendered (0: the top).
+  const [restoredScroll, setRestoredScroll] = useState(0);
+  const scrollRestored = useRef(false);
   const headingRef = useRef<HTMLDivElement>(null);
   const data = questionnaire.data;
 
-  useEffect(() => {
-    if (data && !started.current) {
-      started.current = true;
+  // The journey begins once the questions are here: where this history entry left it (Back, Forward
+  // or a reload: journeyHistory.ts), else at the first question.
+  if (data && !begun) {
+    setBegun(true);
+    const saved = readSavedJourney(data.questions.length);
+    if (saved) {
+      setResult(saved.result ? { ...saved.result, previous: null } : null);
+      setPages(saved.pages);
+      setRestoredScroll(saved.scrollY);
+      dispatch({ type: 'restore', state: saved.flow });
+    } else {
       dispatch({ type: 'start', total: data.questions.length });
     }
-  }, [data]);
+  }
 
   useEffect(() => {
-    if (started.current && flow.phase === 'home') onExit();
-  }, [flow.phase, onExit]);
+    if (begun && flow.phase === 'home') onExit();
+  }, [begun, flow.phase, onExit]);
+
+  // Every step is kept in this history entry, and so is the scroll position on the designers.
+  useEffect(() => {
+    if (!begun || flow.phase === 'home') return;
+    const keep = (): void =>
+      saveJourney({
+        flow,
+        result: result && { answers: result.answers, analysis: result.analysis, lead: result.lead, firstPage: result.firstPage, pending: result.pending },
+        pages,
+        scrollY: window.scrollY,
+      });
+    keep();
+    let timer: number | undefined;
+    const onScroll = (): void => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(keep, 200);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [begun, flow, result, pages]);
 
   // Move focus to the new question or state so keyboard and screen-reader users follow along.
   useEffect(() => {
     const target = headingRef.current?.querySelector<HTMLElement>('h1, h2');
     target?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0 });
-  }, [flow.phase, flow.index]);
+    // The first render of a restored journey goes back where the person was; every step after, the top.
+    const top = scrollRestored.current ? 0 : restoredScroll;
+    if (begun) scrollRestored.current = true;
+    window.scrollTo({ top });
+  }, [begun, flow.phase, flow.index, restoredScroll]);
 
   // A quiz finished offline: when the outbox delivers it, the lead and the designers arrive.
   useEffect(
@@ -163,6 +202,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const restart = (): void => {
     setResult(null);
     setFailure(null);
+    setPages(1);
     dispatch({ type: 'start', total: data.questions.length });
   };
 
@@ -251,7 +291,13 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       {failure ? (
         <Alert tone="error">{failure}</Alert>
       ) : result.lead !== null ? (
-        <MatchList subject={{ lead: result.lead }} firstPage={result.firstPage} renderActions={bookAction} />
+        <MatchList
+          subject={{ lead: result.lead }}
+          firstPage={result.firstPage}
+          renderActions={bookAction}
+          initialPages={pages}
+          onPagesChange={setPages}
+        />
       ) : result.pending ? (
         <>
           <Alert tone="info">{t('matching.pending')}</Alert>

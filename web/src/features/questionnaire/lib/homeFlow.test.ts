@@ -48,4 +48,11 @@ describe('home flow', () => {
     expect(queryIntent('')).toBe('reset');
     expect(queryIntent('?utm=x')).toBeNull();
   });
+  it('restores a kept state as it was (a copy), and a kept home as the first state', () => {
+    const kept: FlowState = { phase: 'prompt', index: 6, answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] };
+    const restored = flowReducer(initialFlow, { type: 'restore', state: kept });
+    expect(restored).toEqual(kept);
+    expect(restored.answers).not.toBe(kept.answers);
+    expect(flowReducer(kept, { type: 'restore', state: { phase: 'home', index: 2, answers: ['x'] } })).toEqual(initialFlow);
+  });
 });

@@ -19,7 +19,9 @@ export type FlowAction =
   | { type: 'back' }
   | { type: 'completed' }
   | { type: 'showDesigners' }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** Back to where a history entry left the journey (journeyHistory.ts). */
+  | { type: 'restore'; state: FlowState };
 
 export const initialFlow: FlowState = { phase: 'home', index: 0, answers: [] };
 
@@ -57,6 +59,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return state.phase === 'prompt' ? { ...state, phase: 'designers' } : state;
     case 'reset':
       return { ...initialFlow };
+    case 'restore':
+      return action.state.phase === 'home' ? { ...initialFlow } : { ...action.state, answers: [...action.state.answers] };
   }
 }
 

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSavedJourney, saveJourney, type SavedJourney } from './journeyHistory';
+
+const ANALYSIS = { dominant_style: 'C', style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 } };
+const DESIGNERS: SavedJourney = {
+  flow: { phase: 'designers', index: 6, answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] },
+  result: {
+    answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+    analysis: ANALYSIS as never,
+    lead: { lead_id: 9, lead_token: 'segreto' },
+    pending: false,
+  },
+  pages: 2,
+  scrollY: 1200,
+};
+
+afterEach(() => window.history.replaceState(null, ''));
+
+describe('the home journey kept in its history entry', () => {
+  it('comes back as it was saved, beside what the router keeps in the entry', () => {
+    window.history.replaceState({ usr: null, key: 'abc', idx: 3 }, '');
+    saveJourney(DESIGNERS);
+    expect(window.history.state).toMatchObject({ key: 'abc', idx: 3 });
+    const back = readSavedJourney(7);
+    expect(back?.flow).toEqual(DESIGNERS.flow);
+    expect(back?.result?.lead).toEqual({ lead_id: 9, lead_token: 'segreto' });
+    expect(back?.result?.analysis.dominant_style).toBe('C');
+    expect(back?.pages).toBe(2);
+    expect(back?.scrollY).toBe(1200);
+  });
+
+  it('keeps a question and its answers without a result', () => {
+    const flow = { phase: 'questionnaire' as const, index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
+    saveJourney({ flow, result: null, pages: 1, scrollY: 0 });
+    expect(readSavedJourney(7)).toEqual({ flow, result: null, pages: 1, scrollY: 0 });
+  });
+
+  it('is nothing for an entry without it, a changed questionnaire, or a damaged copy', () => {
+    expect(readSavedJourney(7, null)).toBeNull();
+    expect(readSavedJourney(7, { usr: null })).toBeNull();
+    const flow = { phase: 'questionnaire', index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
+    const entry = (journey: unknown) => ({ internoHomeJourney: journey });
+    // Six questions now: the seven answers do not fit.
+    expect(readSavedJourney(6, entry({ flow, result: null, pages: 1, scrollY: 0 }))).toBeNull();
+    expect(readSavedJourney(7, entry({ flow: { ...flow, index: 7 }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'elsewhere' }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, entry({ flow: { ...flow, answers: [1, 2, 3, 4, 5, 6, 7] }, result: null }))).toBeNull();
+    // Past the questions a result is required.
+    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'prompt' }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'prompt' }, result: { answers: [], analysis: { dominant_style: 'X' } } }))).toBeNull();
+    // Odd page counts and positions fall back to the first page and the top.
+    expect(readSavedJourney(7, entry({ flow, result: null, pages: -2, scrollY: 'giù' }))).toMatchObject({ pages: 1, scrollY: 0 });
+  });
+});

@@ -1,0 +1,80 @@
+import { parseLead, type Lead } from '../../../shared/lib/lead';
+import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
+import type { FlowState } from './homeFlow';
+import { parseAnalysis, type StyleAnalysis } from './questionnaire';
+
+/**
+ * Where the home journey was, kept in the browser's history entry (`history.state`), so that Back
+ * from a designer's profile, Forward, or a reload brings back the same question with its answers,
+ * the result, and the designers with as many pages as were open and the scroll position, instead of
+ * the first question. A new visit to `/?openQuestionnaire=true` is a new entry without it and starts
+ * the test; `/` and `?reset=true` still reset (customer spec, section 2). It lives in the entry, not
+ * in the session's storage, so two tabs, or an older entry of this one, keep their own places.
+ */
+export interface SavedJourney {
+  flow: FlowState;
+  result: {
+    answers: string[];
+    analysis: StyleAnalysis;
+    lead: Lead | null;
+    firstPage?: MatchPage;
+    pending: boolean;
+  } | null;
+  /** Pages of designers open ("Carica altri designer"). */
+  pages: number;
+  /** The window's scroll position on the designers. */
+  scrollY: number;
+}
+
+const KEY = 'internoHomeJourney';
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function parseFlow(raw: unknown, questions: number): FlowState | null {
+  const flow = record(raw);
+  if (!flow || !Array.isArray(flow.answers) || flow.answers.length !== questions) return null;
+  if (!flow.answers.every((a) => a === null || typeof a === 'string')) return null;
+  const phase = flow.phase;
+  const index = flow.index;
+  if (phase !== 'questionnaire' && phase !== 'prompt' && phase !== 'designers') return null;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= questions) return null;
+  return { phase, index, answers: flow.answers as (string | null)[] };
+}
+
+/**
+ * The journey kept in the current history entry, if it fits a questionnaire of `questions`
+ * questions (a changed questionnaire starts afresh); a result is required past the questions.
+ */
+export function readSavedJourney(questions: number, state: unknown = window.history.state): SavedJourney | null {
+  const saved = record(record(state)?.[KEY]);
+  if (!saved) return null;
+  const flow = parseFlow(saved.flow, questions);
+  if (!flow) return null;
+  const raw = record(saved.result);
+  const analysis = raw ? parseAnalysis(raw.analysis) : null;
+  const result =
+    raw && analysis && Array.isArray(raw.answers)
+      ? {
+          answers: raw.answers.filter((a): a is string => typeof a === 'string'),
+          analysis,
+          lead: parseLead(raw.lead),
+          firstPage: raw.firstPage ? parseMatchPage(raw.firstPage) : undefined,
+          pending: raw.pending === true,
+        }
+      : null;
+  if (flow.phase !== 'questionnaire' && !result) return null;
+  const pages = typeof saved.pages === 'number' && Number.isInteger(saved.pages) && saved.pages > 0 ? Math.min(saved.pages, 50) : 1;
+  const scrollY = typeof saved.scrollY === 'number' && Number.isFinite(saved.scrollY) && saved.scrollY > 0 ? saved.scrollY : 0;
+  return { flow, result, pages, scrollY };
+}
+
+/** Keeps `journey` in the current history entry, beside what the router keeps there. */
+export function saveJourney(journey: SavedJourney): void {
+  try {
+    window.history.replaceState({ ...(record(window.history.state) ?? {}), [KEY]: journey }, '');
+  } catch {
+    // A state the browser refuses (too large): Back then starts the test again, as before.
+  }
+}

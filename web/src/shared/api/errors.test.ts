@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpError, isUnreachable, italianMessage, parseRetryAfter, readDetail, transportError } from './errors';
 
 describe('readDetail', () => {
@@ -105,5 +105,24 @@ describe('helpers', () => {
     expect(isUnreachable(httpError(503, {}))).toBe(true);
     expect(isUnreachable(httpError(500, {}))).toBe(false);
     expect(isUnreachable(httpError(404, {}))).toBe(false);
+  });
+});
+
+describe('transportError', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never carries the browser's English error text where a screen could show it", () => {
+    const error = transportError('network', 'TypeError: Failed to fetch');
+    expect(error.message).toBe('Errore di connessione al server. Riprova più tardi.');
+    expect(error.detail).toBeNull();
+    expect(JSON.stringify({ message: error.message, detail: error.detail, fields: error.fields })).not.toMatch(/TypeError|Failed to fetch/);
+    expect(transportError('timeout', 'AbortError: signal timed out').detail).toBeNull();
+  });
+
+  it('says the person is offline when the browser knows it', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offline = 'Sei offline: questa operazione richiede la connessione. Riprova quando sei di nuovo online.';
+    expect(transportError('network', 'TypeError: Failed to fetch').message).toBe(offline);
+    expect(transportError('timeout').message).toBe(offline);
   });
 });

@@ -193,10 +193,23 @@ export function httpError(status: number, body: unknown, retryAfterHeader: strin
   };
 }
 
-/** The AppError for a request that never got an answer. */
-export function transportError(kind: Exclude<AppErrorKind, 'http'>, detail: string | null = null): AppError {
-  const message = kind === 'timeout' ? t('error.timeout') : kind === 'parse' ? t('error.server') : t('error.network');
-  return { kind, status: null, reason: null, message, detail, fields: [], retryAfterSeconds: null, extra: {} };
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * The AppError for a request that never got an answer. When nothing answered (network, timeout),
+ * `cause` is the browser's own English text ("TypeError: Failed to fetch"): it is kept in
+ * extra.cause for logs, never in `detail`, which screens show as the server's words. The message
+ * says "you are offline" when the browser knows it, else that the server could not be reached.
+ */
+export function transportError(kind: Exclude<AppErrorKind, 'http'>, cause: string | null = null): AppError {
+  if (kind === 'parse') {
+    return { kind, status: null, reason: null, message: t('error.server'), detail: cause, fields: [], retryAfterSeconds: null, extra: {} };
+  }
+  const message = browserOffline() ? t('error.onlineOnly') : kind === 'timeout' ? t('error.timeout') : t('error.network');
+  const extra: Record<string, unknown> = cause ? { cause } : {};
+  return { kind, status: null, reason: null, message, detail: null, fields: [], retryAfterSeconds: null, extra };
 }
 
 /** True for failures where a cached copy or a later retry makes sense (no answer, or the server is down). */

@@ -12,6 +12,7 @@ import type { designers } from './parts/designers';
 import type { engagement } from './parts/engagement';
 import type { home } from './parts/home';
 import type { landing } from './parts/landing';
+import type { limits } from './parts/limits';
 import type { matching } from './parts/matching';
 import type { privacy } from './parts/privacy';
 import type { push } from './parts/push';
@@ -33,6 +34,7 @@ export type Catalogue = typeof it &
   typeof engagement &
   typeof home &
   typeof landing &
+  typeof limits &
   typeof matching &
   typeof privacy &
   typeof push &

@@ -234,6 +234,32 @@ describe('EditProfileModal', { timeout: 30_000 }, () => {
     expect(authApi.endpoints.getProfile.select()(store.getState() as never).data?.user.location).toBe('Torino');
   });
 
+  it('lets nobody type more than the server accepts', () => {
+    renderModal();
+    const max = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).maxLength;
+    expect([max(/^Nome/), max(/^Email/), max(/^Località/)]).toEqual([120, 254, 120]);
+  });
+
+  it('puts a server refusal of a too long location or name on its field, in Italian', async () => {
+    reply = {
+      status: 422,
+      body: { detail: [{ loc: ['body', 'location'], msg: 'Location is too long (max 120 characters)', type: 'value_error' }], reason: 'validation' },
+    };
+    const { onClose } = renderModal();
+    fireEvent.input(screen.getByLabelText(/Località/), { target: { value: 'Bari' } });
+    save();
+    expect(await screen.findByText('La località può contenere al massimo 120 caratteri.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Località/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Alcuni dati non sono validi. Controlla i campi e riprova.')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+
+    reply = { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'Name is too long (max 120 characters)', type: 'value_error' }] } };
+    save();
+    expect(await screen.findByText('Il nome può contenere al massimo 120 caratteri.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Nome/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Il nome è obbligatorio')).toBeNull();
+  });
+
   it('a refusal is not queued: it stays on the form', async () => {
     reply = { status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'too long', type: 'value_error' }] } };
     const { onClose } = renderModal();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
+import { MAX_LENGTH, tooLongMessage } from '../../../shared/lib/limits';
 import { useRunCommand } from '../../../shared/offline/command';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
@@ -30,6 +31,8 @@ function serverProblem(error: AppError): { field?: ProfileField; text: string } 
   if (error.reason === 'image_too_large' || error.status === 413) return { field: 'photo', text: t('account.edit.photoSize') };
   if (isEmailTaken(error)) return { field: 'email', text: t('account.edit.emailTaken') };
   const field = error.fields.find((f) => f.field === 'name' || f.field === 'email' || f.field === 'location');
+  const tooLong = field ? tooLongMessage(field) : null;
+  if (field && tooLong !== null) return { field: field.field as 'name' | 'email' | 'location', text: tooLong };
   if (field?.field === 'name') return { field: 'name', text: t('account.edit.nameRequired') };
   if (field?.field === 'email') return { field: 'email', text: t('account.edit.emailFormat') };
   return { text: error.message || t('account.edit.failed') };
@@ -55,6 +58,7 @@ function OpenEditProfileModal({ open, account, onClose }: EditProfileModalProps)
   const fileId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const locationRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!photo) {
@@ -109,8 +113,11 @@ function OpenEditProfileModal({ open, account, onClose }: EditProfileModalProps)
       return;
     }
     const problem = serverProblem(result.error);
-    if (problem.field) setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
-    else setFormError(isOffline(result.error) && photo ? t('account.edit.offlinePhoto') : problem.text);
+    if (problem.field) {
+      setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
+      const refused = problem.field === 'name' ? nameRef : problem.field === 'email' ? emailRef : problem.field === 'location' ? locationRef : null;
+      refused?.current?.focus();
+    } else setFormError(isOffline(result.error) && photo ? t('account.edit.offlinePhoto') : problem.text);
   };
 
   // A field's message goes as soon as the field is corrected, not at the next save.
@@ -186,21 +193,24 @@ function OpenEditProfileModal({ open, account, onClose }: EditProfileModalProps)
             ) : null}
           </div>
         </div>
-        <TextField ref={nameRef} label={t('account.edit.name')} name="name" autoComplete="name" value={values.name} error={errors.name} onChange={set('name')} />
+        <TextField ref={nameRef} label={t('account.edit.name')} name="name" autoComplete="name" maxLength={MAX_LENGTH.name} value={values.name} error={errors.name} onChange={set('name')} />
         <TextField
           ref={emailRef}
           label={t('account.edit.email')}
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={MAX_LENGTH.email}
           value={values.email}
           error={errors.email}
           onChange={set('email')}
         />
         <TextField
+          ref={locationRef}
           label={t('account.edit.location')}
           name="location"
           autoComplete="address-level2"
+          maxLength={MAX_LENGTH.location}
           optional
           hint={t('account.edit.locationHint')}
           value={values.location}

@@ -4,6 +4,7 @@ import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import { leadFields, type Lead } from '../../../shared/lib/lead';
+import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -100,6 +101,7 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
         name="email"
         autoComplete="email"
         inputMode="email"
+        maxLength={MAX_LENGTH.email}
         value={values.email}
         error={fields.email}
         onChange={(e) => change({ ...values, email: e.target.value })}
@@ -109,6 +111,7 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
         label={t('auth.field.password')}
         name="password"
         autoComplete="current-password"
+        maxLength={MAX_LENGTH.password}
         value={values.password}
         error={fields.password}
         onChange={(e) => change({ ...values, password: e.target.value })}

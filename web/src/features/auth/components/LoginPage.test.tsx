@@ -158,6 +158,33 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(sent.some((r) => r.url === '/api/auth/register')).toBe(false);
   });
 
+  it('lets nobody type more than the server accepts, in login and registration', async () => {
+    renderLogin('/login?mode=register');
+    const max = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).maxLength;
+    expect([max('Nome'), max('Email'), max('Password'), max('Conferma password')]).toEqual([120, 254, 256, 256]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Accedi' }));
+    await waitFor(() => expect(screen.queryByLabelText('Nome')).toBeNull());
+    expect([max('Email'), max('Password')]).toEqual([254, 256]);
+  });
+
+  it("marks the field the server refused as too long, in Italian, instead of a generic banner", async () => {
+    answers['/api/auth/register'] = {
+      status: 422,
+      body: { detail: [{ loc: ['body', 'name'], msg: 'Name is too long (max 120 characters)', type: 'value_error' }], reason: 'validation' },
+    };
+    renderLogin('/login?mode=register');
+    type('Nome', 'Anna');
+    type('Email', 'anna@example.com');
+    type('Password', 'password123');
+    type('Conferma password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Registrati senza test' }));
+    expect(await screen.findByText('Il nome può contenere al massimo 120 caratteri.')).toBeTruthy();
+    expect(screen.getByLabelText('Nome').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Alcuni dati non sono validi. Controlla i campi e riprova.')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/too long/);
+  });
+
   it('asks for the questionnaire without a quiz result, and can register anyway', async () => {
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');

@@ -4,6 +4,7 @@ import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/reset';
+import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -71,6 +72,7 @@ export function PasswordResetRequestPage() {
             name="email"
             autoComplete="email"
             inputMode="email"
+            maxLength={MAX_LENGTH.email}
             value={email}
             error={fieldError}
             onChange={(e) => setEmail(e.target.value)}

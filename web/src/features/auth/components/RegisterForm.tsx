@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import type { QuizResult } from '../../../shared/lib/journey';
 import { leadFields } from '../../../shared/lib/lead';
+import { MAX_LENGTH, tooLongFields } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -42,6 +43,9 @@ export function registrationPayload(values: RegisterValues, quiz: QuizResult | n
   return body;
 }
 
+/** The fields of the form, in the order they are shown. */
+const FIELD_ORDER = ['name', 'email', 'password', 'confirm'] as const;
+
 /** What the form says above the fields; `local` when it comes from the check, not the server. */
 type Problem = { kind: 'message'; text: string; local?: boolean } | { kind: 'emailTaken' };
 
@@ -49,6 +53,8 @@ type Problem = { kind: 'message'; text: string; local?: boolean } | { kind: 'ema
 export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin }: RegisterFormProps) {
   const [values, setValues] = useState<RegisterValues>({ name: '', email: initialEmail, password: '', confirm: '' });
   const [fields, setFields] = useState<FieldErrors<keyof RegisterValues>>({});
+  // The server's refusals of single fields (too long): each goes when its field is edited.
+  const [serverFields, setServerFields] = useState<FieldErrors<keyof RegisterValues>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [quizModal, setQuizModal] = useState(false);
   const { run: register, busy: isLoading } = useRunCommand(registerAccount);
@@ -74,6 +80,14 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
       onRegistered(answer, quiz !== null);
     } catch (caught) {
       const error = caught as AppError;
+      const tooLong = tooLongFields(error);
+      const marked = FIELD_ORDER.filter((name) => tooLong[name] !== undefined);
+      if (marked.length > 0) {
+        setServerFields(Object.fromEntries(marked.map((name) => [name, tooLong[name]])));
+        setProblem(null);
+        refs[marked[0] ?? 'name'].current?.focus();
+        return;
+      }
       setProblem(isEmailTaken(error) ? { kind: 'emailTaken' } : { kind: 'message', text: registerErrorMessage(error) });
       requestAnimationFrame(() => alertRef.current?.focus());
     }
@@ -83,9 +97,10 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
     event.preventDefault();
     const check = checkRegister(values);
     setFields(check.fields);
+    setServerFields({});
     setProblem(check.form ? { kind: 'message', text: check.form, local: true } : null);
     if (hasErrors(check)) {
-      const first = (['name', 'email', 'password', 'confirm'] as const).find((name) => check.fields[name]);
+      const first = FIELD_ORDER.find((name) => check.fields[name]);
       if (first) refs[first].current?.focus();
       return;
     }
@@ -103,6 +118,7 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
     setValues(next);
     const check = checkRegister(next);
     setFields((shown) => stillWrong(shown, check.fields));
+    setServerFields((shown) => (shown[name] === undefined ? shown : { ...shown, [name]: undefined }));
     setProblem((shown) => (shown?.kind === 'message' && shown.local && shown.text !== check.form ? null : shown));
   };
 
@@ -125,7 +141,7 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
           </button>
         </Alert>
       ) : null}
-      <TextField ref={refs.name} label={t('auth.field.name')} name="name" autoComplete="name" value={values.name} error={fields.name} onChange={set('name')} />
+      <TextField ref={refs.name} label={t('auth.field.name')} name="name" autoComplete="name" maxLength={MAX_LENGTH.name} value={values.name} error={fields.name ?? serverFields.name} onChange={set('name')} />
       <TextField
         // eslint-disable-next-line react-hooks/refs -- passes a ref object (not its value) for the field to focus (pending rework, issue 18)
         ref={refs.email}
@@ -134,8 +150,9 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
         name="email"
         autoComplete="email"
         inputMode="email"
+        maxLength={MAX_LENGTH.email}
         value={values.email}
-        error={fields.email}
+        error={fields.email ?? serverFields.email}
         onChange={set('email')}
       />
       <PasswordField
@@ -145,8 +162,9 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
         name="new-password"
         autoComplete="new-password"
         hint={t('auth.field.passwordHint')}
+        maxLength={MAX_LENGTH.password}
         value={values.password}
-        error={fields.password}
+        error={fields.password ?? serverFields.password}
         onChange={set('password')}
       />
       <PasswordField
@@ -155,8 +173,9 @@ export function RegisterForm({ initialEmail, quiz, onRegistered, onSwitchToLogin
         label={t('auth.field.confirm')}
         name="confirm-password"
         autoComplete="new-password"
+        maxLength={MAX_LENGTH.password}
         value={values.confirm}
-        error={fields.confirm}
+        error={fields.confirm ?? serverFields.confirm}
         onChange={set('confirm')}
       />
       <Button type="submit" size="lg" block disabled={isLoading} aria-busy={isLoading}>

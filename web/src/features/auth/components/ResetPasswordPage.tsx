@@ -4,6 +4,7 @@ import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/reset';
+import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
@@ -104,6 +105,7 @@ export function ResetPasswordPage() {
               name="new-password"
               autoComplete="new-password"
               hint={t('auth.field.passwordHint')}
+              maxLength={MAX_LENGTH.password}
               value={password}
               error={fields.password}
               onChange={(e) => setPassword(e.target.value)}
@@ -113,6 +115,7 @@ export function ResetPasswordPage() {
               label={t('reset.form.confirm')}
               name="confirm-password"
               autoComplete="new-password"
+              maxLength={MAX_LENGTH.password}
               value={confirm}
               error={fields.confirm}
               onChange={(e) => setConfirm(e.target.value)}

@@ -5,6 +5,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
 import { GoogleSignInButton } from '../../../shared/ui/GoogleSignInButton';
+import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { checkPassword } from '../lib/form';
 import styles from './PasswordStep.module.css';
 
@@ -67,6 +68,7 @@ export function PasswordStep({ email, googleClientId, sending, progress, error, 
           hint={t('designers.password.hint')}
           type={shown ? 'text' : 'password'}
           autoComplete="new-password"
+          maxLength={MAX_LENGTH.password}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={check.passwordError}
@@ -77,6 +79,7 @@ export function PasswordStep({ email, googleClientId, sending, progress, error, 
           label={t('designers.password.confirm')}
           type={shown ? 'text' : 'password'}
           autoComplete="new-password"
+          maxLength={MAX_LENGTH.password}
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
           error={check.confirmError}

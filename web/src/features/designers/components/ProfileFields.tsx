@@ -3,6 +3,7 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
 import { Choice, ChoiceGroup, TextAreaField, TextField } from '../../../shared/ui/Field';
 import { designerStyleLabel, STYLE_CODES, styleSummary, type StyleCode } from '../../../shared/lib/designStyles';
+import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { FIRST_PROPOSAL_TIMES, SPECIALTIES, WORK_MODES, type WorkMode } from '../lib/designer';
 import type { FormField, ProfileForm } from '../lib/form';
 import { workModeLabel } from '../lib/labels';
@@ -65,10 +66,10 @@ export function ProfileFields({ form, onChange, errors, idPrefix, aboutExtra, wo
           {t('designers.form.aboutTitle')}
         </h2>
         <div className={styles.twoColumns}>
-          <TextField label={t('designers.field.name')} autoComplete="name" maxLength={120} {...text('name')} />
-          <TextField label={t('designers.field.email')} type="email" autoComplete="email" inputMode="email" maxLength={254} {...text('email')} />
-          <TextField label={t('designers.field.phone')} type="tel" autoComplete="tel" optional maxLength={40} {...text('phone')} />
-          <TextField label={t('designers.field.city')} hint={t('designers.field.cityHint')} autoComplete="address-level2" maxLength={120} {...text('city')} />
+          <TextField label={t('designers.field.name')} autoComplete="name" maxLength={MAX_LENGTH.name} {...text('name')} />
+          <TextField label={t('designers.field.email')} type="email" autoComplete="email" inputMode="email" maxLength={MAX_LENGTH.email} {...text('email')} />
+          <TextField label={t('designers.field.phone')} type="tel" autoComplete="tel" optional maxLength={MAX_LENGTH.phone} {...text('phone')} />
+          <TextField label={t('designers.field.city')} hint={t('designers.field.cityHint')} autoComplete="address-level2" maxLength={MAX_LENGTH.city} {...text('city')} />
         </div>
         {aboutExtra}
       </section>
@@ -85,7 +86,7 @@ export function ProfileFields({ form, onChange, errors, idPrefix, aboutExtra, wo
           error={errors.bio ?? null}
           disabled={disabled}
           rows={5}
-          maxLength={4000}
+          maxLength={MAX_LENGTH.bio}
           onChange={(event) => onChange({ bio: event.target.value })}
         />
         <ChoiceGroup id={id('design_style')} label={t('designers.field.designStyle')} error={errors.design_style ?? null} layout="cards">
@@ -162,7 +163,7 @@ export function ProfileFields({ form, onChange, errors, idPrefix, aboutExtra, wo
           {t('designers.form.linksHint')}
         </p>
         <div className={styles.twoColumns}>
-          <TextField label={t('designers.field.website')} type="url" inputMode="url" autoComplete="url" placeholder="www.iltuostudio.it" optional maxLength={500} {...text('website')} />
+          <TextField label={t('designers.field.website')} type="url" inputMode="url" autoComplete="url" placeholder="www.iltuostudio.it" optional maxLength={MAX_LENGTH.link} {...text('website')} />
           <TextField
             label={t('designers.field.portfolio')}
             hint={t('designers.field.portfolioHint')}
@@ -170,13 +171,13 @@ export function ProfileFields({ form, onChange, errors, idPrefix, aboutExtra, wo
             inputMode="url"
             placeholder="behance.net/iltuonome"
             optional
-            maxLength={500}
+            maxLength={MAX_LENGTH.link}
             {...text('portfolio')}
           />
-          <TextField label={t('designers.field.instagram')} placeholder="@iltuostudio" optional maxLength={500} {...text('social_instagram')} />
-          <TextField label={t('designers.field.facebook')} placeholder="facebook.com/iltuostudio" optional maxLength={500} {...text('social_facebook')} />
-          <TextField label={t('designers.field.youtube')} placeholder="@iltuocanale" optional maxLength={500} {...text('social_youtube')} />
-          <TextField label={t('designers.field.tiktok')} placeholder="@iltuonome" optional maxLength={500} {...text('social_tiktok')} />
+          <TextField label={t('designers.field.instagram')} placeholder="@iltuostudio" optional maxLength={MAX_LENGTH.link} {...text('social_instagram')} />
+          <TextField label={t('designers.field.facebook')} placeholder="facebook.com/iltuostudio" optional maxLength={MAX_LENGTH.link} {...text('social_facebook')} />
+          <TextField label={t('designers.field.youtube')} placeholder="@iltuocanale" optional maxLength={MAX_LENGTH.link} {...text('social_youtube')} />
+          <TextField label={t('designers.field.tiktok')} placeholder="@iltuonome" optional maxLength={MAX_LENGTH.link} {...text('social_tiktok')} />
         </div>
       </section>
     </>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpError, transportError } from '../../../shared/api/errors';
 import {
   deletionError,
@@ -80,7 +80,7 @@ describe('other texts', () => {
 
   it('public page load errors', () => {
     expect(portfolioLoadError(httpError(404, { detail: 'Designer not found' }))).toBe('Designer not found: 404');
-    expect(portfolioLoadError(transportError('network'))).toBe('Error loading designer');
+    expect(portfolioLoadError(transportError('parse'))).toBe('Error loading designer');
     expect(profileLoadError(httpError(500, { detail: 'Internal error' }))).toBe('Internal error');
     expect(profileLoadError(httpError(502, null))).toBe('Errore HTTP: 502');
   });
@@ -89,5 +89,32 @@ describe('other texts', () => {
     expect(toAppError({ name: 'Error', message: 'bad' })).toMatchObject({ kind: 'parse', detail: 'bad' });
     const app = httpError(404, { detail: 'x' });
     expect(toAppError(app)).toBe(app);
+  });
+});
+
+describe('public page load errors when the server could not be reached', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const OFFLINE = 'Sei offline: questa operazione richiede la connessione. Riprova quando sei di nuovo online.';
+  const NETWORK = 'Errore di connessione al server. Riprova più tardi.';
+
+  it('are Italian, never the raw JavaScript error', () => {
+    const failed = transportError('network', 'TypeError: Failed to fetch');
+    expect(profileLoadError(failed)).toBe(NETWORK);
+    expect(portfolioLoadError(failed)).toBe(NETWORK);
+    expect(profileLoadError(toAppError({ name: 'TypeError', message: "Cannot read properties of undefined (reading 'name')" }))).toBe(
+      'Errore sconosciuto',
+    );
+  });
+
+  it('say the person is offline', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(profileLoadError(transportError('network', 'TypeError: Failed to fetch'))).toBe(OFFLINE);
+    expect(portfolioLoadError(transportError('timeout'))).toBe(OFFLINE);
+  });
+
+  it('keep no English technical details for a failed update or deletion', () => {
+    const failed = transportError('network', 'TypeError: Failed to fetch');
+    expect(profileUpdateError(failed).detail).toBe(NETWORK);
+    expect(deletionError(failed).detail).toBe(NETWORK);
   });
 });

@@ -73,14 +73,24 @@ export function deletionError(error: AppError): ExplainedError {
   return { message: t('designers.delete.failed'), detail: error.detail ?? error.message };
 }
 
-/** The portfolio's load error: 'Designer not found: {status}', else 'Error loading designer'. */
+/**
+ * The portfolio's load error: 'Designer not found: {status}', else 'Error loading designer'; when
+ * nothing answered (offline, network, timeout), the app's Italian message for it.
+ */
 export function portfolioLoadError(error: AppError): string {
-  return error.status !== null ? t('designers.portfolio.loadStatus', { status: error.status }) : t('designers.portfolio.loadFailed');
+  if (error.status !== null) return t('designers.portfolio.loadStatus', { status: error.status });
+  return isUnreachable(error) ? error.message : t('designers.portfolio.loadFailed');
 }
 
-/** The public profile's load error: the server's message, else 'Errore HTTP: {status}', else 'Errore sconosciuto'. */
+/**
+ * The public profile's load error: the server's message, else 'Errore HTTP: {status}', else
+ * 'Errore sconosciuto'; when nothing answered (offline, network, timeout), the app's Italian
+ * message for it. Only a server's answer supplies a message: never the browser's own error text.
+ */
 export function profileLoadError(error: AppError): string {
+  if (isUnreachable(error)) return error.message;
+  if (error.kind !== 'http') return t('designers.profile.unknownError');
   if (error.detail) return error.detail;
   if (error.status !== null) return t('designers.profile.httpError', { status: error.status });
-  return error.kind === 'http' ? t('designers.profile.unknownError') : error.message;
+  return t('designers.profile.unknownError');
 }

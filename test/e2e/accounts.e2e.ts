@@ -52,6 +52,15 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** Waits for the newest outbox e-mail to an address and returns the reset link in it. */
+/** A customer signs in through the login form and lands on their profile. */
+async function signInThroughForm(page: Page, email: string, password: string, name: string): Promise<void> {
+  await essentialCookies(page);
+  await page.goto(`${server.baseUrl}/login`);
+  await fillLogin(page, email, password);
+  await page.waitForURL(/\/user-profile$/);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
 async function resetLinkFor(address: string): Promise<string> {
   const dir = join(server.dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
@@ -256,11 +265,7 @@ describe('accounts', () => {
   it('keeps working offline: the profile renders from cache and a location edit waits in the outbox', async () => {
     await api('POST', '/api/auth/register', { email: 'nina.ferri@example.com', password: 'terrazzo-2026', name: 'Nina Ferri' });
     await inBrowser('accounts-offline', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {
-      await essentialCookies(page);
-      await page.goto(`${server.baseUrl}/login`);
-      await fillLogin(page, 'nina.ferri@example.com', 'terrazzo-2026');
-      await page.waitForURL(/\/user-profile$/);
-      await page.getByRole('heading', { level: 1, name: 'Nina Ferri' }).waitFor();
+      await signInThroughForm(page, 'nina.ferri@example.com', 'terrazzo-2026', 'Nina Ferri');
       // Let the service worker take control so the app shell loads without a network.
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
       await context.setOffline(true);
@@ -298,11 +303,7 @@ describe('accounts', () => {
   it("a returning customer's page asks for the profile once, from the document itself, before the app's code", async () => {
     await api('POST', '/api/auth/register', { email: 'ada.fontana@example.com', password: 'ringhiera-2026', name: 'Ada Fontana' });
     await inBrowser('accounts-early-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {
-      await essentialCookies(page);
-      await page.goto(`${server.baseUrl}/login`);
-      await fillLogin(page, 'ada.fontana@example.com', 'ringhiera-2026');
-      await page.waitForURL(/\/user-profile$/);
-      await page.getByRole('heading', { level: 1, name: 'Ada Fontana' }).waitFor();
+      await signInThroughForm(page, 'ada.fontana@example.com', 'ringhiera-2026', 'Ada Fontana');
 
       // The next visit: who asked for GET /api/users/me, and how many times.
       const next = await context.newPage();

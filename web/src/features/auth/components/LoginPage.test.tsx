@@ -75,6 +75,14 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
+/** The registration form filled in as Anna, with a valid password confirmed. */
+function fillRegistration() {
+  type('Nome', 'Anna');
+  type('Email', 'anna@example.com');
+  type('Password', 'password123');
+  type('Conferma password', 'password123');
+}
+
 describe('LoginPage', { timeout: 30_000 }, () => {
   it('shows the Italian bad-credentials text on a refused login', async () => {
     answers['/api/auth/login'] = { status: 401, body: { detail: 'Invalid credentials: incorrect email or password', reason: 'invalid_credentials' } };
@@ -173,10 +181,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
       body: { detail: [{ loc: ['body', 'name'], msg: 'Name is too long (max 120 characters)', type: 'value_error' }], reason: 'validation' },
     };
     renderLogin('/login?mode=register');
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Registrati senza test' }));
     expect(await screen.findByText('Il nome può contenere al massimo 120 caratteri.')).toBeTruthy();
@@ -188,10 +193,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
   it('asks for the questionnaire without a quiz result, and can register anyway', async () => {
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByRole('dialog', { name: 'Questionario Richiesto' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati senza test' }));
@@ -205,10 +207,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
     expect(screen.getByText(/Minimal Contemporaneo/)).toBeTruthy();
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toEqual({
@@ -221,10 +220,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
   it('points an already registered address to Accedi, which opens login with the e-mail filled in', async () => {
     answers['/api/auth/register'] = { status: 409, body: { detail: 'A user with this email already exists', reason: 'email_taken' } };
     renderLogin('/login?leadId=5&leadToken=secret-5');
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByText(/Questa email è già registrata\. Clicca su/)).toBeTruthy();
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toMatchObject({ lead_id: 5, lead_token: 'secret-5' });
@@ -237,10 +233,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register&redirect=designers&leadId=31&leadToken=secret-31');
     expect(screen.getByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeTruthy();
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(screen.queryByRole('dialog', { name: 'Questionario Richiesto' })).toBeNull();
@@ -254,10 +247,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Registrati' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByText('Il risultato del tuo questionario di stile verrà salvato nel tuo account.')).toBeNull();
     expect(loadQuiz()).toBeNull();
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     // No questionnaire in this journey: the seed's "Questionario Richiesto" offers it.
     const dialog = await screen.findByRole('dialog', { name: 'Questionario Richiesto' });
@@ -338,10 +328,7 @@ describe('registration with a questionnaire taken offline', { timeout: 30_000 },
     saveQuiz({ lead: null, answers: ['Colori vivaci'], style_analysis: analysis });
     answers['/api/auth/register'] = { status: 201, body: session('user') };
     renderLogin('/login?mode=register');
-    type('Nome', 'Anna');
-    type('Email', 'anna@example.com');
-    type('Password', 'password123');
-    type('Conferma password', 'password123');
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     await screen.findByRole('heading', { name: 'user-profile' });
     expect(sent.find((r) => r.url === '/api/auth/register')?.body).toEqual({

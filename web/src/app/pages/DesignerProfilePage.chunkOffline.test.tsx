@@ -17,6 +17,7 @@ vi.mock('./loadProfileActions', () => ({
     if (!chunk.reachable) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
     const module: Partial<ProfileActionsModule> = {
       ProfileActions: ({ designer }) => <button type="button">Mi piace a {designer.name}</button>,
+      SignedInContact: ({ designer }) => <button type="button">Scrivi a {designer.name}</button>,
     };
     return Promise.resolve(module as ProfileActionsModule);
   },
@@ -101,14 +102,21 @@ describe('DesignerProfilePage when its actions cannot load', () => {
     // A retry that fails again leaves the reason and the button, usable again.
     const asked = chunk.asked;
     fireEvent.click(retry);
-    await waitFor(() => expect(chunk.asked).toBe(asked + 1));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Riprova' }) as HTMLButtonElement).disabled).toBe(false));
+    // Both slots (the actions' row and the contact icon) ask again.
+    await waitFor(() => expect(chunk.asked).toBe(asked + 2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Riprova' }).getAttribute('aria-disabled')).toBe('false'));
     expect(screen.getByText(FAILED_NOTE)).toBeTruthy();
 
     chunk.reachable = true;
-    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
-    expect(await screen.findByRole('button', { name: 'Mi piace a Paolo Grasso' })).toBeTruthy();
+    const again = screen.getByRole('button', { name: 'Riprova' });
+    again.focus();
+    fireEvent.click(again);
+    // One "Riprova" brings both slots: the actions' row and the signed-in contact icon.
+    const like = await screen.findByRole('button', { name: 'Mi piace a Paolo Grasso' });
+    expect(await screen.findByRole('button', { name: 'Scrivi a Paolo Grasso' })).toBeTruthy();
     expect(screen.queryByText(FAILED_NOTE)).toBeNull();
+    // The focus goes from the vanished button to the first action.
+    await waitFor(() => expect(document.activeElement).toBe(like));
   });
 
   it('the note follows the connection while the actions are missing', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
@@ -24,8 +24,26 @@ import { loadProfileActions, type ProfileActionsModule } from './loadProfileActi
 // icon's slot shows nothing.
 function ActionsSlot({ render, explain = false }: { render: (actions: ProfileActionsModule) => ReactNode; explain?: boolean }) {
   const { module: actions, failed, retrying, retry } = useOptionalModuleState(loadProfileActions);
-  if (actions) return render(actions);
-  return failed && explain ? <ActionsUnreachable retrying={retrying} retry={retry} /> : null;
+  // After "Riprova" the button goes away with the actions' arrival: the focus goes to their first.
+  const asked = useRef(false);
+  const row = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!actions || !asked.current) return;
+    asked.current = false;
+    row.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [actions]);
+  if (actions) {
+    return (
+      <div ref={row} className={styles.slot}>
+        {render(actions)}
+      </div>
+    );
+  }
+  const retryHere = (): void => {
+    asked.current = true;
+    retry();
+  };
+  return failed && explain ? <ActionsUnreachable retrying={retrying} retry={retryHere} /> : null;
 }
 
 function ActionsUnreachable({ retrying, retry }: { retrying: boolean; retry: () => void }) {
@@ -34,7 +52,8 @@ function ActionsUnreachable({ retrying, retry }: { retrying: boolean; retry: () 
   return (
     <div className={styles.actionsFailed}>
       <p className={styles.actionsLater}>{t('offline.actionsFailed')}</p>
-      <Button variant="secondary" onClick={retry} disabled={retrying} aria-busy={retrying}>
+      {/* aria-disabled, not disabled: the button keeps the focus while the chunk is asked for again. */}
+      <Button variant="secondary" onClick={retrying ? undefined : retry} aria-disabled={retrying} aria-busy={retrying}>
         {t('routeError.retry')}
       </Button>
     </div>

@@ -18,9 +18,18 @@ export interface OptionalModuleState<T> {
   failed: boolean;
   /** A load asked for by `retry` is under way (the failure still stands until it succeeds). */
   retrying: boolean;
-  /** Asks for the module again now, for a person's "Riprova" when the browser thinks it is online. */
+  /**
+   * Asks for the module again now, for a person's "Riprova" when the browser thinks it is online;
+   * every other failed instance on screen asks too.
+   */
   retry: () => void;
 }
+
+/**
+ * Asked by `retry`: every mounted optional module whose load failed tries again (two slots of one
+ * screen waiting for the same chunk both get it from one "Riprova").
+ */
+const RETRY_EVENT = 'interno:optional-module-retry';
 
 /** useOptionalModule, with whether the module's last load failed and a way to try again at once. */
 export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModuleState<T> {
@@ -35,6 +44,7 @@ export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModul
     let loading = false;
     const attempt = (): void => {
       window.removeEventListener('online', attempt);
+      window.removeEventListener(RETRY_EVENT, attempt);
       if (loading) return;
       loading = true;
       load().then(
@@ -47,18 +57,21 @@ export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModul
           if (!active) return;
           setState((previous) => (previous.failed && !previous.retrying ? previous : { module: null, failed: true, retrying: false }));
           window.addEventListener('online', attempt, { once: true });
+          window.addEventListener(RETRY_EVENT, attempt, { once: true });
         },
       );
     };
     attemptRef.current = () => {
       setState((previous) => (previous.failed ? { ...previous, retrying: true } : previous));
       attempt();
+      window.dispatchEvent(new Event(RETRY_EVENT));
     };
     attempt();
     return () => {
       active = false;
       attemptRef.current = () => undefined;
       window.removeEventListener('online', attempt);
+      window.removeEventListener(RETRY_EVENT, attempt);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the loader is read once, at mount
   }, []);

@@ -6,7 +6,7 @@ import '../../../shared/i18n/parts/matching';
 import '../../../shared/i18n/parts/quiz';
 import { registrationPath, saveQuiz } from '../../../shared/lib/journey';
 import type { Lead } from '../../../shared/lib/lead';
-import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
+import { selectUser, selectUserId, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { StaleNotice } from '../../../shared/ui/StaleNotice';
@@ -63,6 +63,8 @@ const bookAction = (designer: MatchedDesigner) => (
 export function HomeJourney({ onExit }: HomeJourneyProps) {
   const navigate = useNavigate();
   const customer = useSelector((state: WithSession) => selectUser(state)?.role === 'user');
+  // Whose journey a history entry keeps: after a logout or under another account it is not restored.
+  const owner = useSelector((state: WithSession) => selectUserId(state));
   const questionnaire = useGetQuestionnaireQuery();
   const { run: match, busy: submitting } = useRunCommand(submitMatch);
   const [flow, dispatch] = useReducer(flowReducer, initialFlow);
@@ -73,6 +75,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   // The scroll position a restored journey goes back to once it has rendered (0: the top).
   const [restoredScroll, setRestoredScroll] = useState(0);
   const scrollRestored = useRef(false);
+  const pendingScroll = useRef<number | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
   const data = questionnaire.data;
 
@@ -80,7 +83,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   // or a reload: journeyHistory.ts), else at the first question.
   if (data && !begun) {
     setBegun(true);
-    const saved = readSavedJourney(data.questions.length);
+    const saved = readSavedJourney(data.questions.length, owner);
     if (saved) {
       setResult(saved.result ? { ...saved.result, previous: null } : null);
       setPages(saved.pages);
@@ -100,10 +103,12 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     if (!begun || flow.phase === 'home') return;
     const keep = (): void =>
       saveJourney({
+        owner,
         flow,
         result: result && { answers: result.answers, analysis: result.analysis, lead: result.lead, firstPage: result.firstPage, pending: result.pending },
         pages,
-        scrollY: window.scrollY,
+        // While a restored position waits for the page to be tall enough, it is the one kept.
+        scrollY: pendingScroll.current ?? window.scrollY,
       });
     keep();
     let timer: number | undefined;
@@ -116,7 +121,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [begun, flow, result, pages]);
+  }, [begun, owner, flow, result, pages]);
 
   // Move focus to the new question or state so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -126,6 +131,22 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     const top = scrollRestored.current ? 0 : restoredScroll;
     if (begun) scrollRestored.current = true;
     window.scrollTo({ top });
+    if (top <= 0 || typeof ResizeObserver === 'undefined') return;
+    // After a reload the designers' later pages arrive after this render: the page grows until the
+    // position can be reached, unless the person scrolls first.
+    pendingScroll.current = top;
+    const stop = (): void => {
+      pendingScroll.current = null;
+      observer.disconnect();
+      for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+    };
+    const observer = new ResizeObserver(() => {
+      window.scrollTo({ top });
+      if (document.documentElement.scrollHeight - window.innerHeight >= top) stop();
+    });
+    observer.observe(document.body);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [begun, flow.phase, flow.index, restoredScroll]);
 
   // A quiz finished offline: when the outbox delivers it, the lead and the designers arrive.

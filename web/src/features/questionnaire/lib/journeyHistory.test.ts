@@ -3,6 +3,7 @@ import { readSavedJourney, saveJourney, type SavedJourney } from './journeyHisto
 
 const ANALYSIS = { dominant_style: 'C', style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 } };
 const DESIGNERS: SavedJourney = {
+  owner: null,
   flow: { phase: 'designers', index: 6, answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] },
   result: {
     answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
@@ -21,7 +22,7 @@ describe('the home journey kept in its history entry', () => {
     window.history.replaceState({ usr: null, key: 'abc', idx: 3 }, '');
     saveJourney(DESIGNERS);
     expect(window.history.state).toMatchObject({ key: 'abc', idx: 3 });
-    const back = readSavedJourney(7);
+    const back = readSavedJourney(7, null);
     expect(back?.flow).toEqual(DESIGNERS.flow);
     expect(back?.result?.lead).toEqual({ lead_id: 9, lead_token: 'segreto' });
     expect(back?.result?.analysis.dominant_style).toBe('C');
@@ -31,24 +32,33 @@ describe('the home journey kept in its history entry', () => {
 
   it('keeps a question and its answers without a result', () => {
     const flow = { phase: 'questionnaire' as const, index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
-    saveJourney({ flow, result: null, pages: 1, scrollY: 0 });
-    expect(readSavedJourney(7)).toEqual({ flow, result: null, pages: 1, scrollY: 0 });
+    saveJourney({ owner: '12', flow, result: null, pages: 1, scrollY: 0 });
+    expect(readSavedJourney(7, '12')).toEqual({ owner: '12', flow, result: null, pages: 1, scrollY: 0 });
   });
 
   it('is nothing for an entry without it, a changed questionnaire, or a damaged copy', () => {
-    expect(readSavedJourney(7, null)).toBeNull();
-    expect(readSavedJourney(7, { usr: null })).toBeNull();
+    expect(readSavedJourney(7, null, null)).toBeNull();
+    expect(readSavedJourney(7, null, { usr: null })).toBeNull();
     const flow = { phase: 'questionnaire', index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
     const entry = (journey: unknown) => ({ internoHomeJourney: journey });
     // Six questions now: the seven answers do not fit.
-    expect(readSavedJourney(6, entry({ flow, result: null, pages: 1, scrollY: 0 }))).toBeNull();
-    expect(readSavedJourney(7, entry({ flow: { ...flow, index: 7 }, result: null }))).toBeNull();
-    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'elsewhere' }, result: null }))).toBeNull();
-    expect(readSavedJourney(7, entry({ flow: { ...flow, answers: [1, 2, 3, 4, 5, 6, 7] }, result: null }))).toBeNull();
+    expect(readSavedJourney(6, null, entry({ flow, result: null, pages: 1, scrollY: 0 }))).toBeNull();
+    expect(readSavedJourney(7, null, entry({ flow: { ...flow, index: 7 }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, null, entry({ flow: { ...flow, phase: 'elsewhere' }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, null, entry({ flow: { ...flow, answers: [1, 2, 3, 4, 5, 6, 7] }, result: null }))).toBeNull();
     // Past the questions a result is required.
-    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'prompt' }, result: null }))).toBeNull();
-    expect(readSavedJourney(7, entry({ flow: { ...flow, phase: 'prompt' }, result: { answers: [], analysis: { dominant_style: 'X' } } }))).toBeNull();
+    expect(readSavedJourney(7, null, entry({ flow: { ...flow, phase: 'prompt' }, result: null }))).toBeNull();
+    expect(readSavedJourney(7, null, entry({ flow: { ...flow, phase: 'prompt' }, result: { answers: [], analysis: { dominant_style: 'X' } } }))).toBeNull();
     // Odd page counts and positions fall back to the first page and the top.
-    expect(readSavedJourney(7, entry({ flow, result: null, pages: -2, scrollY: 'giù' }))).toMatchObject({ pages: 1, scrollY: 0 });
+    expect(readSavedJourney(7, null, entry({ flow, result: null, pages: -2, scrollY: 'giù' }))).toMatchObject({ pages: 1, scrollY: 0 });
+  });
+
+  it("is nobody else's: not after a logout, not under another account, not for a visitor after a customer", () => {
+    saveJourney({ ...DESIGNERS, owner: '12' });
+    expect(readSavedJourney(7, '12')).not.toBeNull();
+    expect(readSavedJourney(7, null)).toBeNull();
+    expect(readSavedJourney(7, '13')).toBeNull();
+    saveJourney(DESIGNERS);
+    expect(readSavedJourney(7, '12')).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import { parseAnalysis, type StyleAnalysis } from './questionnaire';
  * in the session's storage, so two tabs, or an older entry of this one, keep their own places.
  */
 export interface SavedJourney {
+  /** The signed-in person's id, or null for a visitor: another person (or nobody) never gets it back. */
+  owner: string | null;
   flow: FlowState;
   result: {
     answers: string[];
@@ -44,12 +46,15 @@ function parseFlow(raw: unknown, questions: number): FlowState | null {
 }
 
 /**
- * The journey kept in the current history entry, if it fits a questionnaire of `questions`
- * questions (a changed questionnaire starts afresh); a result is required past the questions.
+ * The journey kept in the current history entry for `owner` (a user id, null for a visitor), if it
+ * fits a questionnaire of `questions` questions (a changed questionnaire starts afresh); a result is
+ * required past the questions.
  */
-export function readSavedJourney(questions: number, state: unknown = window.history.state): SavedJourney | null {
+export function readSavedJourney(questions: number, owner: string | null, state: unknown = window.history.state): SavedJourney | null {
   const saved = record(record(state)?.[KEY]);
   if (!saved) return null;
+  // Kept by someone else (a logout, or another account, since): not this person's to see.
+  if ((saved.owner ?? null) !== owner) return null;
   const flow = parseFlow(saved.flow, questions);
   if (!flow) return null;
   const raw = record(saved.result);
@@ -67,7 +72,7 @@ export function readSavedJourney(questions: number, state: unknown = window.hist
   if (flow.phase !== 'questionnaire' && !result) return null;
   const pages = typeof saved.pages === 'number' && Number.isInteger(saved.pages) && saved.pages > 0 ? Math.min(saved.pages, 50) : 1;
   const scrollY = typeof saved.scrollY === 'number' && Number.isFinite(saved.scrollY) && saved.scrollY > 0 ? saved.scrollY : 0;
-  return { flow, result, pages, scrollY };
+  return { owner, flow, result, pages, scrollY };
 }
 
 /** Keeps `journey` in the current history entry, beside what the router keeps there. */

@@ -72,6 +72,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pages, setPages] = useState(1);
   const [begun, setBegun] = useState(false);
+  // A result computed offline came back from the history entry: the outbox may have sent it since.
+  const [restoredPending, setRestoredPending] = useState(false);
   // The scroll position a restored journey goes back to once it has rendered (0: the top).
   const [restoredScroll, setRestoredScroll] = useState(0);
   const scrollRestored = useRef(false);
@@ -85,7 +87,9 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     setBegun(true);
     const saved = readSavedJourney(data.questions.length, owner);
     if (saved) {
-      setResult(saved.result ? { ...saved.result, previous: null } : null);
+      setResult(saved.result);
+      setFailure(saved.failure);
+      setRestoredPending(saved.result?.pending === true);
       setPages(saved.pages);
       setRestoredScroll(saved.scrollY);
       dispatch({ type: 'restore', state: saved.flow });
@@ -105,7 +109,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       saveJourney({
         owner,
         flow,
-        result: result && { answers: result.answers, analysis: result.analysis, lead: result.lead, firstPage: result.firstPage, pending: result.pending },
+        result,
+        failure,
         pages,
         // While a restored position waits for the page to be tall enough, it is the one kept.
         scrollY: pendingScroll.current ?? window.scrollY,
@@ -121,7 +126,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [begun, owner, flow, result, pages]);
+  }, [begun, owner, flow, result, failure, pages]);
 
   // Move focus to the new question or state so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -148,6 +153,27 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
     return stop;
   }, [begun, flow.phase, flow.index, restoredScroll]);
+
+  // A restored result computed offline: if the outbox delivered it while the person was elsewhere,
+  // the kept copy on the device has its lead and designers now.
+  useEffect(() => {
+    if (!restoredPending) return;
+    let active = true;
+    void loadLastResult()
+      .then((last) => {
+        if (!active || !last || last.pending || !last.matches) return;
+        const delivered = last.matches;
+        setResult((current) =>
+          current && current.pending
+            ? { ...current, analysis: last.analysis, lead: delivered.lead, firstPage: delivered, pending: false }
+            : current,
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [restoredPending]);
 
   // A quiz finished offline: when the outbox delivers it, the lead and the designers arrive.
   useEffect(

@@ -10,7 +10,9 @@ const DESIGNERS: SavedJourney = {
     analysis: ANALYSIS as never,
     lead: { lead_id: 9, lead_token: 'segreto' },
     pending: false,
+    previous: null,
   },
+  failure: null,
   pages: 2,
   scrollY: 1200,
 };
@@ -32,8 +34,8 @@ describe('the home journey kept in its history entry', () => {
 
   it('keeps a question and its answers without a result', () => {
     const flow = { phase: 'questionnaire' as const, index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
-    saveJourney({ owner: '12', flow, result: null, pages: 1, scrollY: 0 });
-    expect(readSavedJourney(7, '12')).toEqual({ owner: '12', flow, result: null, pages: 1, scrollY: 0 });
+    saveJourney({ owner: '12', flow, result: null, failure: null, pages: 1, scrollY: 0 });
+    expect(readSavedJourney(7, '12')).toEqual({ owner: '12', flow, result: null, failure: null, pages: 1, scrollY: 0 });
   });
 
   it('is nothing for an entry without it, a changed questionnaire, or a damaged copy', () => {
@@ -60,5 +62,18 @@ describe('the home journey kept in its history entry', () => {
     expect(readSavedJourney(7, '13')).toBeNull();
     saveJourney(DESIGNERS);
     expect(readSavedJourney(7, '12')).toBeNull();
+  });
+
+  it('keeps a result computed offline with what the device showed before, and a failure as shown', () => {
+    const previous = { answers: ['x'], analysis: ANALYSIS, matches: null, pending: false, savedAt: 5 };
+    saveJourney({
+      ...DESIGNERS,
+      result: { ...(DESIGNERS.result as NonNullable<SavedJourney['result']>), lead: null, pending: true, previous: previous as never },
+      failure: 'Errore di connessione al server. Riprova più tardi.',
+    });
+    const back = readSavedJourney(7, null);
+    expect(back?.result?.pending).toBe(true);
+    expect(back?.result?.previous).toMatchObject({ answers: ['x'], savedAt: 5, pending: false });
+    expect(back?.failure).toBe('Errore di connessione al server. Riprova più tardi.');
   });
 });

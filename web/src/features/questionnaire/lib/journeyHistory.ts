@@ -1,6 +1,7 @@
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 import type { FlowState } from './homeFlow';
+import { parseLastResult, type LastResult } from './lastResult';
 import { parseAnalysis, type StyleAnalysis } from './questionnaire';
 
 /**
@@ -21,7 +22,11 @@ export interface SavedJourney {
     lead: Lead | null;
     firstPage?: MatchPage;
     pending: boolean;
+    /** A result computed offline: what the device showed the time before (the 'last seen' cards). */
+    previous: LastResult | null;
   } | null;
+  /** The matching failure's alert, as shown. */
+  failure: string | null;
   /** Pages of designers open ("Carica altri designer"). */
   pages: number;
   /** The window's scroll position on the designers. */
@@ -67,12 +72,14 @@ export function readSavedJourney(questions: number, owner: string | null, state:
           lead: parseLead(raw.lead),
           firstPage: raw.firstPage ? parseMatchPage(raw.firstPage) : undefined,
           pending: raw.pending === true,
+          previous: parseLastResult(raw.previous),
         }
       : null;
   if (flow.phase !== 'questionnaire' && !result) return null;
   const pages = typeof saved.pages === 'number' && Number.isInteger(saved.pages) && saved.pages > 0 ? Math.min(saved.pages, 50) : 1;
   const scrollY = typeof saved.scrollY === 'number' && Number.isFinite(saved.scrollY) && saved.scrollY > 0 ? saved.scrollY : 0;
-  return { owner, flow, result, pages, scrollY };
+  const failure = typeof saved.failure === 'string' && saved.failure !== '' ? saved.failure : null;
+  return { owner, flow, result, pages, scrollY, failure };
 }
 
 /** Keeps `journey` in the current history entry, beside what the router keeps there. */

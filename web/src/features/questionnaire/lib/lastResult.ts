@@ -36,7 +36,11 @@ export async function saveLastResult(result: LastResult, database?: InternoDatab
 
 export async function loadLastResult(database?: InternoDatabase): Promise<LastResult | null> {
   const cached = await getCachedResponse(database ?? (await loadOffline()).db, null, LAST_RESULT_URL);
-  const data = cached?.data;
+  return parseLastResult(cached?.data);
+}
+
+/** A kept LastResult (IndexedDB, or a history entry: journeyHistory.ts), or null when damaged. */
+export function parseLastResult(data: unknown): LastResult | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;
   const analysis = parseAnalysis(record.analysis);

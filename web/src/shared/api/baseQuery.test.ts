@@ -353,6 +353,8 @@ describe('an answer that arrives before the page has painted', () => {
 });
 
 describe("the first screen's answer asked for before the app ran (index.html, earlyAnswer.ts)", () => {
+  // The page's answer is read once per page: each test is a fresh page.
+  beforeEach(() => resetEarlyAnswer());
   afterEach(() => resetEarlyAnswer());
 
   /** What index.html's script leaves when it asked for the profile with `token`. */

@@ -29,6 +29,7 @@ declare global {
 /** How long after it started the early response may be taken: the first screen, not a later visit. */
 const FIRST_SCREEN_MS = 10_000;
 
+/** undefined until the page's answer has been read (once); null once taken or dropped. */
 let early: EarlyAnswer | null | undefined;
 
 function adopt(): EarlyAnswer | null {
@@ -44,7 +45,7 @@ function adopt(): EarlyAnswer | null {
  * base query's timeout) rejects it as aborting a fetch would.
  */
 export function takeEarlyAnswer(request: Request, now: () => number = () => performance.now()): Promise<Response> | undefined {
-  early ??= adopt();
+  if (early === undefined) early = adopt();
   const found = early;
   if (!found || request.method !== 'GET' || new URL(request.url, window.location.href).pathname !== found.url) return undefined;
   early = null;

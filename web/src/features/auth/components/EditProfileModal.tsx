@@ -115,8 +115,8 @@ function OpenEditProfileModal({ open, account, onClose }: EditProfileModalProps)
     const problem = serverProblem(result.error);
     if (problem.field) {
       setErrors((e) => ({ ...e, [problem.field as ProfileField]: problem.text }));
-      const refused = problem.field === 'name' ? nameRef : problem.field === 'email' ? emailRef : problem.field === 'location' ? locationRef : null;
-      refused?.current?.focus();
+      const refs: Partial<Record<ProfileField, typeof nameRef>> = { name: nameRef, email: emailRef, location: locationRef };
+      refs[problem.field]?.current?.focus();
     } else setFormError(isOffline(result.error) && photo ? t('account.edit.offlinePhoto') : problem.text);
   };
 

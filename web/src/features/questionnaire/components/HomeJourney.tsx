@@ -16,25 +16,14 @@ import { useRunCommand } from '../../../shared/offline/command';
 import { submitMatch } from '../commands';
 import { useGetQuestionnaireQuery } from '../api/questionnaireApi';
 import { flowReducer, initialFlow } from '../lib/homeFlow';
-import { readSavedJourney, saveJourney } from '../lib/journeyHistory';
-import { loadLastResult, onLastResult, saveLastResult, type LastResult } from '../lib/lastResult';
-import { matchingFailureKey, parseMatchPage, type MatchedDesigner, type MatchPage } from '../../matching/lib/matches';
+import { readSavedJourney, saveJourney, type JourneyResult } from '../lib/journeyHistory';
+import { loadLastResult, onLastResult, saveLastResult } from '../lib/lastResult';
+import { matchingFailureKey, parseMatchPage, type MatchedDesigner } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
 import { MatchList } from '../../matching/components/MatchList';
 import { QuestionStep } from './QuestionStep';
 import { StyleProfile } from './StyleProfile';
 import styles from './HomeJourney.module.css';
-
-interface JourneyResult {
-  answers: string[];
-  analysis: StyleAnalysis;
-  lead: Lead | null;
-  firstPage?: MatchPage;
-  /** The answers wait in the outbox (finished offline). */
-  pending: boolean;
-  /** What this device showed last time, for the offline designers state. */
-  previous: LastResult | null;
-}
 
 export interface HomeJourneyProps {
   /** Leaves the journey (Indietro on the first question). */

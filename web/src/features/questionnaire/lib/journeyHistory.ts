@@ -12,19 +12,23 @@ import { parseAnalysis, type StyleAnalysis } from './questionnaire';
  * the test; `/` and `?reset=true` still reset (customer spec, section 2). It lives in the entry, not
  * in the session's storage, so two tabs, or an older entry of this one, keep their own places.
  */
+/** The result of a finished questionnaire, as the journey shows it and its history entry keeps it. */
+export interface JourneyResult {
+  answers: string[];
+  analysis: StyleAnalysis;
+  lead: Lead | null;
+  firstPage?: MatchPage;
+  /** The answers wait in the outbox (finished offline). */
+  pending: boolean;
+  /** A result computed offline: what the device showed the time before (the 'last seen' cards). */
+  previous: LastResult | null;
+}
+
 export interface SavedJourney {
   /** The signed-in person's id, or null for a visitor: another person (or nobody) never gets it back. */
   owner: string | null;
   flow: FlowState;
-  result: {
-    answers: string[];
-    analysis: StyleAnalysis;
-    lead: Lead | null;
-    firstPage?: MatchPage;
-    pending: boolean;
-    /** A result computed offline: what the device showed the time before (the 'last seen' cards). */
-    previous: LastResult | null;
-  } | null;
+  result: JourneyResult | null;
   /** The matching failure's alert, as shown. */
   failure: string | null;
   /** Pages of designers open ("Carica altri designer"). */

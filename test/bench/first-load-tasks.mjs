@@ -4,15 +4,17 @@
 // to read them against. What the performance notes in docs/performance.md quote as "unthrottled"
 // comes from here.
 //
-//   node test/bench/first-load-tasks.mjs <base URL of a running `interno serve` with INTERNO_DEMO=true> [path]
+//   node test/bench/first-load-tasks.mjs <base URL of a running `interno serve` with INTERNO_DEMO=true> [path] [--visitor]
 //
-// The path defaults to /user-profile. Signed-in pages are opened as the demo customer (logged in
-// through the API and stored as the app stores it); the service worker is kept out, as on a first visit.
+// The path defaults to /user-profile. Pages are opened as the demo customer (logged in through the
+// API and stored as the app stores it), or with --visitor as someone who has never signed in (the
+// home, a shared profile); the service worker is kept out, as on a first visit.
 import { chromium } from 'playwright-core';
 
-const [base, path = '/user-profile'] = process.argv.slice(2);
+const visitor = process.argv.includes('--visitor');
+const [base, path = '/user-profile'] = process.argv.slice(2).filter((arg) => arg !== '--visitor');
 if (!base) {
-  console.error('usage: node test/bench/first-load-tasks.mjs <base URL> [path]');
+  console.error('usage: node test/bench/first-load-tasks.mjs <base URL> [path] [--visitor]');
   process.exit(2);
 }
 const PARTS = new Set(['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'MajorGC', 'MinorGC', 'ParseAuthorStyleSheet', 'PrePaint', 'Layerize', 'Commit', 'RunMicrotasks']);
@@ -21,20 +23,22 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
   const setup = await context.newPage();
-  const response = await fetch(`${base}/api/auth/login`, {
+  const response = visitor ? null : await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'cliente@interno.demo', password: 'InternoCliente2026!' }),
   });
-  if (!response.ok) throw new Error(`demo login: ${response.status}`);
-  const login = await response.json();
+  if (response && !response.ok) throw new Error(`demo login: ${response.status}`);
+  const login = response ? await response.json() : null;
   await setup.goto(`${base}/privacy`);
   await setup.evaluate((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('remember_me', 'true');
+    if (user) {
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('remember_me', 'true');
+    }
     localStorage.setItem('cookie-consent', 'essential');
     localStorage.setItem('cookie-consent-date', new Date().toISOString());
-  }, { ...login.user, ...login, token_type: 'bearer' });
+  }, login && { ...login.user, ...login, token_type: 'bearer' });
   const page = await context.newPage();
   await setup.close();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });

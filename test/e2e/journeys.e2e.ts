@@ -192,6 +192,71 @@ describe('journeys across registration', () => {
     });
   });
 
+  it("a visitor who goes back with the phone's Back button steps back one question at a time, keeps every answer, comes forward to the result and the designers again; the account then keeps the style", async () => {
+    await inBrowser('journey-back-button', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.getByRole('link', { name: 'Inizia il test di stile' }).first().click();
+      const question = (n: number) => page.getByText(`Domanda ${n} di 7`);
+      const chosen = (i: number) => options(page).nth(PICKS[i] ?? 0).locator('input');
+      for (const [i, pick] of PICKS.slice(0, 4).entries()) {
+        await question(i + 1).waitFor();
+        await options(page).nth(pick).click();
+        await next(page).click();
+      }
+      // On the fifth question, Back twice: the fourth and the third, each with its answer.
+      await question(5).waitFor();
+      await page.goBack();
+      await question(4).waitFor();
+      expect(await chosen(3).isChecked()).toBe(true);
+      await page.goBack();
+      await question(3).waitFor();
+      expect(await chosen(2).isChecked()).toBe(true);
+      // Forward again, then the page's own "Indietro" and the phone's Back agree.
+      await page.goForward();
+      await question(4).waitFor();
+      expect(await chosen(3).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Indietro' }).click();
+      await question(3).waitFor();
+      await page.goBack();
+      await question(2).waitFor();
+      expect(await chosen(1).isChecked()).toBe(true);
+      // Onwards with Avanti: the answers given further on are still there.
+      for (const n of [3, 4]) {
+        await next(page).click();
+        await question(n).waitFor();
+        expect(await chosen(n - 1).isChecked()).toBe(true);
+      }
+      for (const [i, pick] of PICKS.entries()) {
+        if (i < 3) continue;
+        await question(i + 1).waitFor();
+        await options(page).nth(pick).click();
+        await next(page).click();
+      }
+      const result = page.getByRole('heading', { level: 1, name: 'Il tuo stile è Minimal Contemporaneo' });
+      await result.waitFor();
+      // Back from the result: the last question, answered; Forward: the result again.
+      await page.goBack();
+      await question(7).waitFor();
+      expect(await chosen(6).isChecked()).toBe(true);
+      await page.goForward();
+      await result.waitFor();
+      const designers = page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' });
+      await page.getByRole('button', { name: 'Mostra Designer' }).click();
+      await designers.waitFor();
+      await page.goBack();
+      await result.waitFor();
+      await page.goForward();
+      await designers.waitFor();
+      await page.locator('article').first().waitFor();
+
+      await page.getByRole('button', { name: 'Registrati' }).first().click();
+      const email = newEmail('back-button', 390);
+      await register(page, email);
+      const account = await api.login(email, PASSWORD);
+      expect(await dominantStyleOf(account.token)).toBe('C');
+    });
+  });
+
   for (const width of [390, 1280]) {
     it(`offline, a conversation listed but never opened renders from the list and queues what is written (${width} px)`, async () => {
       const sofia = await api.designer(`Sofia Marino ${width}`);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
@@ -15,8 +15,8 @@ import { DesignerCard } from '../../matching/components/DesignerCard';
 import { useRunCommand } from '../../../shared/offline/command';
 import { submitMatch } from '../commands';
 import { useGetQuestionnaireQuery } from '../api/questionnaireApi';
-import { flowReducer, initialFlow } from '../lib/homeFlow';
-import { readSavedJourney, saveJourney, type JourneyResult } from '../lib/journeyHistory';
+import { flowReducer, initialFlow, type FlowAction } from '../lib/homeFlow';
+import { newRun, readSavedJourney, saveJourney, type JourneyResult, type SavedJourney } from '../lib/journeyHistory';
 import { loadLastResult, onLastResult, saveLastResult } from '../lib/lastResult';
 import { matchingFailureKey, parseMatchPage, type MatchedDesigner } from '../../matching/lib/matches';
 import { chosenOptions, scoreOptions, type StyleAnalysis } from '../lib/questionnaire';
@@ -61,6 +61,10 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pages, setPages] = useState(1);
   const [begun, setBegun] = useState(false);
+  // Which run of the test this is and how many steps of it precede this history entry (journeyHistory.ts).
+  const [place, setPlace] = useState({ run: '', depth: 0 });
+  // The next save is a step forward: a new history entry rather than this one.
+  const stepForward = useRef(false);
   // A result computed offline came back from the history entry: the outbox may have sent it since.
   const [restoredPending, setRestoredPending] = useState(false);
   // The scroll position a restored journey goes back to once it has rendered (0: the top).
@@ -72,20 +76,49 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
 
   // The journey begins once the questions are here: where this history entry left it (Back, Forward
   // or a reload: journeyHistory.ts), else at the first question.
+  // Back to where a history entry left the journey; within the same run (`run`), with the answers
+  // given since that entry was left.
+  const restore = useCallback((saved: SavedJourney, run: string): void => {
+    setResult(saved.result);
+    setFailure(saved.failure);
+    setRestoredPending(saved.result?.pending === true);
+    setPages(saved.pages);
+    setRestoredScroll(saved.scrollY);
+    setPlace({ run: saved.run, depth: saved.depth });
+    dispatch({ type: 'restore', state: saved.flow, keepAnswers: saved.run !== '' && saved.run === run });
+  }, []);
+
   if (data && !begun) {
     setBegun(true);
     const saved = readSavedJourney(data.questions.length, owner);
     if (saved) {
-      setResult(saved.result);
-      setFailure(saved.failure);
-      setRestoredPending(saved.result?.pending === true);
-      setPages(saved.pages);
-      setRestoredScroll(saved.scrollY);
-      dispatch({ type: 'restore', state: saved.flow });
+      restore(saved, place.run);
     } else {
+      setPlace({ run: newRun(), depth: 0 });
       dispatch({ type: 'start', total: data.questions.length });
     }
   }
+
+  // The browser's Back and Forward between the journey's own entries: the step that entry kept, at
+  // the position it kept.
+  const questions = data?.questions.length ?? 0;
+  useEffect(() => {
+    if (!questions) return;
+    const onPop = (event: PopStateEvent): void => {
+      const saved = readSavedJourney(questions, owner, event.state);
+      if (!saved) return;
+      scrollRestored.current = false;
+      restore(saved, place.run);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [questions, owner, place.run, restore]);
+
+  /** A step forward (Avanti, Completa, Mostra Designer, Rifai il test): an entry of its own. */
+  const forward = (action: FlowAction): void => {
+    stepForward.current = true;
+    dispatch(action);
+  };
 
   useEffect(() => {
     if (begun && flow.phase === 'home') onExit();
@@ -94,17 +127,30 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   // Every step is kept in this history entry, and so is the scroll position on the designers.
   useEffect(() => {
     if (!begun || flow.phase === 'home') return;
-    const keep = (): void =>
-      saveJourney({
+    const keep = (step = false): void =>
+      saveJourney(
+        {
         owner,
+        run: place.run,
+        depth: place.depth,
         flow,
         result,
         failure,
         pages,
         // While a restored position waits for the page to be tall enough, it is the one kept.
         scrollY: pendingScroll.current ?? window.scrollY,
-      });
-    keep();
+        },
+        step,
+      );
+    if (stepForward.current) {
+      // The entry left keeps where it was (its scroll included); the new one follows it.
+      stepForward.current = false;
+      const depth = place.depth + 1;
+      setPlace({ run: place.run, depth });
+      saveJourney({ owner, run: place.run, depth, flow, result, failure, pages, scrollY: 0 }, true);
+    } else {
+      keep();
+    }
     let timer: number | undefined;
     const onScroll = (): void => {
       window.clearTimeout(timer);
@@ -115,7 +161,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [begun, owner, flow, result, failure, pages]);
+  }, [begun, owner, place, flow, result, failure, pages]);
 
   // Move focus to the new question or state so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -227,7 +273,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       setFailure(t(matchingFailureKey(outcome.error)));
       setResult({ answers, analysis: local, lead: null, pending: false, previous: null });
     }
-    dispatch({ type: 'completed' });
+    forward({ type: 'completed' });
   };
 
   const register = (): void => {
@@ -239,7 +285,15 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     setResult(null);
     setFailure(null);
     setPages(1);
-    dispatch({ type: 'start', total: data.questions.length });
+    setPlace((now) => ({ ...now, run: newRun() }));
+    forward({ type: 'start', total: data.questions.length });
+  };
+
+  // Indietro is the browser's Back when the question before is the entry before (a step of this run),
+  // so that the two never disagree; on the first question it leaves the test.
+  const back = (): void => {
+    if (flow.index > 0 && place.depth > 0) window.history.back();
+    else dispatch({ type: 'back' });
   };
 
   if (flow.phase === 'questionnaire') {
@@ -253,8 +307,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
           total={data.questions.length}
           answer={flow.answers[flow.index] ?? null}
           onAnswer={(text) => dispatch({ type: 'answer', text })}
-          onBack={() => dispatch({ type: 'back' })}
-          onNext={() => (flow.index === data.questions.length - 1 ? void complete() : dispatch({ type: 'next' }))}
+          onBack={back}
+          onNext={() => (flow.index === data.questions.length - 1 ? void complete() : forward({ type: 'next' }))}
           busy={submitting}
         />
       </div>
@@ -287,7 +341,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
                 {t('quiz.register')}
               </Button>
             )}
-            <Button size="lg" variant="secondary" onClick={() => dispatch({ type: 'showDesigners' })}>
+            <Button size="lg" variant="secondary" onClick={() => forward({ type: 'showDesigners' })}>
               {t('quiz.showDesigners')}
             </Button>
           </div>

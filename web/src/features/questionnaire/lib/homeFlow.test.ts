@@ -48,6 +48,15 @@ describe('home flow', () => {
     expect(queryIntent('')).toBe('reset');
     expect(queryIntent('?utm=x')).toBeNull();
   });
+  it('steps back within a run to the kept question with the answers given since, and to an earlier run as it was', () => {
+    const now = { phase: 'questionnaire' as const, index: 4, answers: ['a', 'b', 'c', 'd', 'e', null, null] };
+    const left = { phase: 'questionnaire' as const, index: 2, answers: ['a', 'b', null, null, null, null, null] };
+    expect(flowReducer(now, { type: 'restore', state: left, keepAnswers: true })).toEqual({ ...left, answers: now.answers });
+    expect(flowReducer(now, { type: 'restore', state: left })).toEqual(left);
+    // A questionnaire of another length: the kept answers.
+    expect(flowReducer({ ...now, answers: ['a'] }, { type: 'restore', state: left, keepAnswers: true })).toEqual(left);
+  });
+
   it('restores a kept state as it was (a copy), and a kept home as the first state', () => {
     const kept: FlowState = { phase: 'prompt', index: 6, answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] };
     const restored = flowReducer(initialFlow, { type: 'restore', state: kept });

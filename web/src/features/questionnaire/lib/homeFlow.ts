@@ -20,8 +20,11 @@ export type FlowAction =
   | { type: 'completed' }
   | { type: 'showDesigners' }
   | { type: 'reset' }
-  /** Back to where a history entry left the journey (journeyHistory.ts). */
-  | { type: 'restore'; state: FlowState };
+  /**
+   * Back to where a history entry left the journey (journeyHistory.ts); `keepAnswers` (a step back
+   * within the same run of the test) keeps the answers given since that entry was left.
+   */
+  | { type: 'restore'; state: FlowState; keepAnswers?: boolean };
 
 export const initialFlow: FlowState = { phase: 'home', index: 0, answers: [] };
 
@@ -59,8 +62,11 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return state.phase === 'prompt' ? { ...state, phase: 'designers' } : state;
     case 'reset':
       return { ...initialFlow };
-    case 'restore':
-      return action.state.phase === 'home' ? { ...initialFlow } : { ...action.state, answers: [...action.state.answers] };
+    case 'restore': {
+      if (action.state.phase === 'home') return { ...initialFlow };
+      const keep = action.keepAnswers === true && state.answers.length === action.state.answers.length;
+      return { ...action.state, answers: [...(keep ? state.answers : action.state.answers)] };
+    }
   }
 }
 

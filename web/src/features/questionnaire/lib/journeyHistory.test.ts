@@ -4,6 +4,8 @@ import { readSavedJourney, saveJourney, type SavedJourney } from './journeyHisto
 const ANALYSIS = { dominant_style: 'C', style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 } };
 const DESIGNERS: SavedJourney = {
   owner: null,
+  run: 'giro1',
+  depth: 8,
   flow: { phase: 'designers', index: 6, answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] },
   result: {
     answers: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
@@ -34,8 +36,28 @@ describe('the home journey kept in its history entry', () => {
 
   it('keeps a question and its answers without a result', () => {
     const flow = { phase: 'questionnaire' as const, index: 3, answers: ['a', 'b', 'c', null, null, null, null] };
-    saveJourney({ owner: '12', flow, result: null, failure: null, pages: 1, scrollY: 0 });
-    expect(readSavedJourney(7, '12')).toEqual({ owner: '12', flow, result: null, failure: null, pages: 1, scrollY: 0 });
+    const journey = { owner: '12', run: 'giro2', depth: 3, flow, result: null, failure: null, pages: 1, scrollY: 0 };
+    saveJourney(journey);
+    expect(readSavedJourney(7, '12')).toEqual(journey);
+  });
+
+  it('puts a step forward in an entry of its own after this one, which keeps its own step', () => {
+    window.history.replaceState({ usr: null, key: 'abc', idx: 3 }, '');
+    const question = (index: number) => ({ phase: 'questionnaire' as const, index, answers: ['a', 'b', null, null, null, null, null] });
+    const journey = { owner: null, run: 'giro3', depth: 1, flow: question(1), result: null, failure: null, pages: 1, scrollY: 0 };
+    saveJourney(journey);
+    const length = window.history.length;
+    saveJourney({ ...journey, depth: 2, flow: question(2) }, true);
+    expect(window.history.length).toBe(length + 1);
+    // What the router keeps is kept (its scroll positions go by its key).
+    expect(window.history.state).toMatchObject({ usr: null, key: 'abc', idx: 3 });
+    expect(readSavedJourney(7, null)).toMatchObject({ depth: 2, flow: { index: 2 } });
+  });
+
+  it('takes an entry kept before runs and steps were counted as the first step of an unnamed run', () => {
+    const flow = { phase: 'questionnaire', index: 2, answers: ['a', 'b', null, null, null, null, null] };
+    expect(readSavedJourney(7, null, { internoHomeJourney: { owner: null, flow, result: null } })).toMatchObject({ run: '', depth: 0 });
+    expect(readSavedJourney(7, null, { internoHomeJourney: { owner: null, run: 4, depth: -1, flow, result: null } })).toMatchObject({ run: '', depth: 0 });
   });
 
   it('is nothing for an entry without it, a changed questionnaire, or a damaged copy', () => {

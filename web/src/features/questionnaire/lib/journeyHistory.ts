@@ -27,6 +27,17 @@ export interface JourneyResult {
 export interface SavedJourney {
   /** The signed-in person's id, or null for a visitor: another person (or nobody) never gets it back. */
   owner: string | null;
+  /**
+   * Which run of the test this is (a new one on "Rifai il test"): stepping back within one run keeps
+   * the answers given since, while an entry of an earlier run comes back as it was.
+   */
+  run: string;
+  /**
+   * How many steps of this journey lie in the entries before this one: each step forward (Avanti,
+   * Completa, Mostra Designer, Rifai il test) is an entry of its own, so the browser's Back goes one
+   * step back, as "Indietro" does; 0 for the entry the journey began in.
+   */
+  depth: number;
   flow: FlowState;
   result: JourneyResult | null;
   /** The matching failure's alert, as shown. */
@@ -83,13 +94,27 @@ export function readSavedJourney(questions: number, owner: string | null, state:
   const pages = typeof saved.pages === 'number' && Number.isInteger(saved.pages) && saved.pages > 0 ? Math.min(saved.pages, 50) : 1;
   const scrollY = typeof saved.scrollY === 'number' && Number.isFinite(saved.scrollY) && saved.scrollY > 0 ? saved.scrollY : 0;
   const failure = typeof saved.failure === 'string' && saved.failure !== '' ? saved.failure : null;
-  return { owner, flow, result, pages, scrollY, failure };
+  const run = typeof saved.run === 'string' ? saved.run : '';
+  const depth = typeof saved.depth === 'number' && Number.isInteger(saved.depth) && saved.depth > 0 ? saved.depth : 0;
+  return { owner, run, depth, flow, result, pages, scrollY, failure };
 }
 
-/** Keeps `journey` in the current history entry, beside what the router keeps there. */
-export function saveJourney(journey: SavedJourney): void {
+/** A new run's name: only told apart from the other runs of this tab's history. */
+export function newRun(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/**
+ * Keeps `journey` in the current history entry, beside what the router keeps there, or, for a step
+ * forward (`step`), in a new entry after it (same address), so that Back comes back to this one.
+ */
+export function saveJourney(journey: SavedJourney, step = false): void {
+  const state = record(window.history.state);
   try {
-    window.history.replaceState({ ...(record(window.history.state) ?? {}), [KEY]: journey }, '');
+    // The router's key and index are the entry's own: its scroll restoration, keyed by `key`, saves
+    // the position of the journey's step left for another page and brings it back with Back.
+    if (step) window.history.pushState({ ...(state ?? {}), [KEY]: journey }, '');
+    else window.history.replaceState({ ...(state ?? {}), [KEY]: journey }, '');
   } catch {
     // A state the browser refuses (too large): Back then starts the test again, as before.
   }

@@ -116,7 +116,9 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
 
   /** A step forward (Avanti, Completa, Mostra Designer, Rifai il test): an entry of its own. */
   const forward = (action: FlowAction): void => {
-    stepForward.current = true;
+    const next = flowReducer(flow, action);
+    // Only a step that happens makes an entry (a refused one leaves the next save a plain one).
+    if (next.phase !== flow.phase || next.index !== flow.index) stepForward.current = true;
     dispatch(action);
   };
 

@@ -74,8 +74,6 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const headingRef = useRef<HTMLDivElement>(null);
   const data = questionnaire.data;
 
-  // The journey begins once the questions are here: where this history entry left it (Back, Forward
-  // or a reload: journeyHistory.ts), else at the first question.
   // Back to where a history entry left the journey; within the same run (`run`), with the answers
   // given since that entry was left.
   const restore = useCallback((saved: SavedJourney, run: string): void => {
@@ -88,6 +86,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     dispatch({ type: 'restore', state: saved.flow, keepAnswers: saved.run !== '' && saved.run === run });
   }, []);
 
+  // The journey begins once the questions are here: where this history entry left it (Back, Forward
+  // or a reload: journeyHistory.ts), else at the first question.
   if (data && !begun) {
     setBegun(true);
     const saved = readSavedJourney(data.questions.length, owner);
@@ -129,27 +129,14 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   // Every step is kept in this history entry, and so is the scroll position on the designers.
   useEffect(() => {
     if (!begun || flow.phase === 'home') return;
-    const keep = (step = false): void =>
-      saveJourney(
-        {
-        owner,
-        run: place.run,
-        depth: place.depth,
-        flow,
-        result,
-        failure,
-        pages,
-        // While a restored position waits for the page to be tall enough, it is the one kept.
-        scrollY: pendingScroll.current ?? window.scrollY,
-        },
-        step,
-      );
+    const journey = (depth: number, scrollY: number): SavedJourney => ({ owner, run: place.run, depth, flow, result, failure, pages, scrollY });
+    // While a restored position waits for the page to be tall enough, it is the one kept.
+    const keep = (): void => saveJourney(journey(place.depth, pendingScroll.current ?? window.scrollY));
     if (stepForward.current) {
-      // The entry left keeps where it was (its scroll included); the new one follows it.
+      // A step forward: the entry left keeps where it was (its scroll included), the new one follows.
       stepForward.current = false;
-      const depth = place.depth + 1;
-      setPlace({ run: place.run, depth });
-      saveJourney({ owner, run: place.run, depth, flow, result, failure, pages, scrollY: 0 }, true);
+      setPlace({ run: place.run, depth: place.depth + 1 });
+      saveJourney(journey(place.depth + 1, 0), true);
     } else {
       keep();
     }

@@ -1,7 +1,7 @@
 // The main thread's tasks of one first visit, unthrottled, from a Chromium trace: when each task of
 // 3 ms or more starts, how long it runs, and its largest parts (module evaluation, script calls by
-// file, style, layout, timers), with the first contentful paint and the API requests (sent, answered)
-// to read them against. What the performance notes in docs/performance.md quote as "unthrottled"
+// file, style, layout, timers), with the first contentful paint, the app's first-paint mark, and the
+// API and offline-runtime requests (sent, answered) to read them against. What the performance notes in docs/performance.md quote as "unthrottled"
 // comes from here.
 //
 //   node test/bench/first-load-tasks.mjs <base URL of a running `interno serve` with INTERNO_DEMO=true> [path] [--visitor]
@@ -51,8 +51,11 @@ try {
   const main = fcp?.tid;
   const ms = (us) => Math.round(us / 1000);
   console.log(`${path}: first contentful paint at ${fcp ? ms(fcp.ts - start) : '?'} ms`);
-  // The API requests of the load: when each was sent and when its answer began to arrive.
-  for (const sent of events.filter((e) => e.name === 'ResourceSendRequest' && /\/api\//.test(e.args?.data?.url ?? ''))) {
+  // The moment the app took the page as painted (shared/lib/firstPaint.ts).
+  for (const mark of events.filter((e) => e.name === 'interno:first-paint')) console.log(`  app's first-paint mark at ${ms(mark.ts - start)} ms`);
+  // The API requests of the load, and the offline runtime's (runtime, Dexie): when each was sent and
+  // when its answer began to arrive.
+  for (const sent of events.filter((e) => e.name === 'ResourceSendRequest' && /\/api\/|\/assets\/(runtime|dexie)-/.test(e.args?.data?.url ?? ''))) {
     const { requestId, url } = sent.args.data;
     const answered = events.find((e) => e.name === 'ResourceReceiveResponse' && e.args?.data?.requestId === requestId);
     console.log(`  request ${new URL(url).pathname}: sent at ${ms(sent.ts - start)} ms, answer from ${answered ? ms(answered.ts - start) : '?'} ms`);

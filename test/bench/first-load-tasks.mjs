@@ -1,8 +1,8 @@
 // The main thread's tasks of one first visit, unthrottled, from a Chromium trace: when each task of
 // 3 ms or more starts, how long it runs, and its largest parts (module evaluation, script calls by
 // file, style, layout, timers), with the first contentful paint, the app's first-paint mark, and the
-// API and offline-runtime requests (sent, answered) to read them against. What the performance notes in docs/performance.md quote as "unthrottled"
-// comes from here.
+// API and offline-runtime requests (sent, answered) to read them against. What the performance notes
+// in docs/performance.md quote as "unthrottled" comes from here.
 //
 //   node test/bench/first-load-tasks.mjs <base URL of a running `interno serve` with INTERNO_DEMO=true> [path] [--visitor]
 //

@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
 import { axeProblems } from './harness/designers';
+import { mailedLink } from './harness/mail';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -46,12 +45,6 @@ async function fillLogin(page: Page, email: string, password: string): Promise<v
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
 }
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read a link out of an .eml file. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** Waits for the newest outbox e-mail to an address and returns the reset link in it. */
 /** A customer signs in through the login form and lands on their profile. */
 async function signInThroughForm(page: Page, email: string, password: string, name: string): Promise<void> {
   await essentialCookies(page);
@@ -61,21 +54,9 @@ async function signInThroughForm(page: Page, email: string, password: string, na
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-async function resetLinkFor(address: string): Promise<string> {
-  const dir = join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    // The outbox writes `.tmp-*.eml` and renames it when complete: read only finished messages.
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().reverse();
-    for (const name of names) {
-      const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
-      if (!text.toLowerCase().includes(address.toLowerCase())) continue;
-      const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>&]+/.exec(text);
-      if (match) return match[0];
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`no reset e-mail for ${address} in ${dir}`);
+/** Waits for the newest outbox e-mail to an address and returns the reset link in it. */
+function resetLinkFor(address: string): Promise<string> {
+  return mailedLink(server.dataDir, address, /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>&]+/);
 }
 
 /** Console errors and warnings; `expected` lists the refused requests a journey makes on purpose. */

@@ -1,12 +1,27 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser } from './harness/browser';
+import { storedRows } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
 
 const GTAG = /^https:\/\/www\.googletagmanager\.com\//;
 
 async function analyticsScripts(page: Page): Promise<string[]> {
   return page.$$eval('script[src]', (scripts) => scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => src.includes('googletagmanager')));
+}
+
+/**
+ * Waits until the page has rendered its next frame and run the tasks that frame's earlier callbacks
+ * queued: the effects of a render that has already happened have run by then (Preact runs them in a
+ * task queued from the next animation frame, or sooner).
+ */
+async function untilNextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve));
+      }),
+  );
 }
 
 describe('cookie consent', () => {
@@ -94,12 +109,23 @@ describe('cookie consent without an analytics id', () => {
 
   it('adds nothing even with Accetta Tutti', async () => {
     await inBrowser('consent-no-id', { baseUrl: server.baseUrl }, async ({ page }) => {
+      const gtagRequests: string[] = [];
+      await page.route(GTAG, (route) => {
+        gtagRequests.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+      });
       await page.goto(server.baseUrl);
       const configAnswer = page.waitForResponse((response) => response.url().endsWith('/api/config'));
       await page.getByRole('button', { name: 'Accetta Tutti' }).click();
-      await configAnswer;
-      await page.waitForTimeout(300);
+      expect((await (await configAnswer).json()).analytics_id).toBe('');
+      // Analytics would start in an effect of the render that receives the config. The app keeps
+      // the answer on the device only after its store has taken it (the render follows at once), and
+      // the effects of that render have run once the next frame is over: only then is "nothing
+      // added" a finding rather than a check made too early.
+      await expect.poll(async () => (await storedRows<{ key: string }>(page, 'responses')).map((row) => row.key)).toContain('anon|/config');
+      await untilNextFrame(page);
       expect(await analyticsScripts(page)).toEqual([]);
+      expect(gtagRequests).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBrowser, saveScreenshot } from './harness/browser';
+import { outboxRows, untilOutboxSent } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -240,13 +241,18 @@ describe('engagement', () => {
       await button.click();
       await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
       expect(await button.isDisabled()).toBe(true);
-      await page.waitForTimeout(500);
+      // The outbox has tried to send it and got no answer (offline): the server must not have it.
+      await expect
+        .poll(async () => (await outboxRows(page)).map(({ kind, state, attempts, lastError }) => ({ kind, state, tried: attempts > 0, status: lastError?.status })))
+        .toEqual([{ kind: 'like.toggle', state: 'pending', tried: true, status: null }]);
       expect(await likeCount(dora.id)).toBe(0);
       await context.setOffline(false);
       await expect.poll(() => likeCount(dora.id), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => button.isDisabled()).toBe(false);
       expect(await page.getByTestId('like-count').textContent()).toBe('1');
-      await page.waitForTimeout(1000);
+      // Sent once: once the outbox holds it as sent, no trigger sends it again (a second toggle would
+      // undo the like on the server).
+      expect((await untilOutboxSent(page)).map(({ kind }) => kind)).toEqual(['like.toggle']);
     });
     const stats = await must(200, 'GET', `/api/likes/stats/${dora.id}`, dora.token);
     expect(stats.total_likes).toBe(1);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
 import { inBrowser, saveScreenshot } from './harness/browser';
+import { untilOutboxSent } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -76,11 +77,14 @@ describe('messaging', () => {
         expect(await designerChat.getByLabel('Scrivi un messaggio').inputValue()).toBe('');
 
         // The customer opens the chat; a new reply arrives over the event stream, well before the
-        // 15-second poll, without reloading.
+        // 15-second poll, without reloading. The open chat subscribes to the tab's event stream, and
+        // the server answers the stream's request once it has subscribed the customer: a message sent
+        // after that answer comes over the stream.
+        const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
         await dialog.getByRole('button', { name: 'Apri la chat' }).click();
         const customerChat = page.getByRole('dialog', { name: 'Chat con Sofia Marino' });
         await customerChat.getByText('Ciao Anna! Volentieri.').waitFor({ timeout: 20_000 });
-        await page.waitForTimeout(1500);
+        expect((await streamOpen).status()).toBe(200);
         await designerChat.getByLabel('Scrivi un messaggio').fill('Ti mando qualche idea.');
         await dp.keyboard.press('Enter');
         await customerChat.getByText('Ti mando qualche idea.').waitFor({ timeout: 8_000 });
@@ -110,7 +114,8 @@ describe('messaging', () => {
         await context.setOffline(false);
         await expect.poll(async () => (await messagesOf(contactId, anna.token)).length, { timeout: 30_000 }).toBe(5);
         await customerChat.getByText('In attesa di invio').waitFor({ state: 'detached', timeout: 20_000 });
-        await page.waitForTimeout(3000);
+        // Once the outbox holds every message as sent it sends none of them again: the count is final.
+        await untilOutboxSent(page);
         const final = await messagesOf(contactId, anna.token);
         expect(final.filter((m) => m.message === 'Scritto senza rete')).toHaveLength(1);
         expect(final).toHaveLength(5);

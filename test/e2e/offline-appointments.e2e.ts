@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser, untilServiceWorkerControls } from './harness/browser';
+import { untilOutboxSent } from './harness/device';
 import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -69,7 +70,8 @@ describe('offline appointments: the designer', () => {
       // The outbox retries after its backoff; the card says the step is on its way until then.
       await confirmed.getByText('Conferma in invio', { exact: false }).waitFor({ state: 'detached', timeout: 30_000 });
       await expect.poll(() => requestsTo(sent, 'PUT', CONFIRM_PATH).length, { timeout: 30_000, interval: 200 }).toBe(2);
-      await page.waitForTimeout(1000);
+      // The outbox holds the confirmation as sent: it sends it no more, so the count below is final.
+      expect((await untilOutboxSent(page)).map(({ method, path }) => `${method} ${path}`)).toEqual([`PUT /api/appointments/${appointmentId}/confirm`]);
 
       const attempts = requestsTo(sent, 'PUT', CONFIRM_PATH);
       expect(attempts.length).toBe(2);
@@ -190,7 +192,10 @@ describe('offline appointments: a booking chosen offline', () => {
       await request.waitFor({ state: 'detached', timeout: 30_000 });
       await page.getByRole('tab', { name: /In Attesa/ }).click();
       await page.getByRole('listitem').filter({ hasText: 'Videochiamata con Teresa Galli' }).first().waitFor();
-      await page.waitForTimeout(2000);
+      // The outbox holds the booking as sent and sends it no more; the browser reports the request as
+      // finished a moment after the page has read its answer, so the count is read once it is there.
+      expect((await untilOutboxSent(page)).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/appointments/']);
+      await expect.poll(() => requestsTo(finished, 'POST', BOOK_PATH).length).toBeGreaterThan(0);
 
       expect(requestsTo(finished, 'POST', BOOK_PATH).length).toBe(1);
       const mine = await customerAppointments(customer);

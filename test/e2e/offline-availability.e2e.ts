@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account, type SlotJson } from './harness/api';
-import { ARTIFACTS_DIR, inBrowser, untilServiceWorkerControls } from './harness/browser';
+import { ARTIFACTS_DIR, inBrowser, untilServiceWorkerControls, untilSettled } from './harness/browser';
+import { untilOutboxSent } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -100,8 +101,11 @@ describe('offline availability', () => {
         .poll(async () => (await week(designer.id)).find((w) => w.day_of_week === 6)?.is_active, { timeout: 30_000, interval: 300 })
         .toBe(false);
       await page.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 15_000 });
-      // Online, focus and timers all drain; give them time, then count what reached the server.
-      await page.waitForTimeout(3000);
+      // Online, focus and timers all drain, and none sends an action the outbox holds as sent: once it
+      // holds the week as sent, what reached the server is final. The browser reports the request as
+      // finished a moment after the page has read its answer, so the count is read once it is there.
+      expect((await untilOutboxSent(page)).map(({ method, path }) => `${method} ${path}`)).toEqual([`PUT /api/appointments/availability/${designer.id}`]);
+      await expect.poll(() => puts.length).toBeGreaterThan(0);
       expect(puts.length).toBe(1);
       expect((await week(designer.id)).filter((w) => w.is_active)).toHaveLength(6);
       await page.getByRole('button', { name: /6\s*Fasce di disponibilità/ }).waitFor();
@@ -171,7 +175,8 @@ describe('offline availability', () => {
         await panel.waitFor({ timeout: 30_000 });
         await panel.getByRole('listitem').getByText('Bruno Leone').waitFor();
         await mkdir(SHOTS, { recursive: true });
-        await page.waitForTimeout(400);
+        // The panel has slid in and the fonts are in: the screenshot shows the screen as it settles.
+        await untilSettled(page);
         await page.screenshot({ path: join(SHOTS, `availability-conflict-${width}.png`) });
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include('[role="dialog"]').analyze();
         const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

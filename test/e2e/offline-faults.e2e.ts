@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser } from './harness/browser';
+import { untilOutboxSent } from './harness/device';
 import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -109,8 +110,9 @@ describe('offline faults injected by the server', () => {
         .poll(async () => (await messagesOf(contact!.id, anna)).map((m) => m.message), { timeout: 30_000, interval: 300 })
         .toEqual(['Ciao Sofia, vorrei rifare il soggiorno.', 'Prima domanda: quando sei libera?', 'Seconda: lavori anche a Torino?']);
       await chat.getByText('In attesa di invio').waitFor({ state: 'detached', timeout: 20_000 });
-      // Give any stray retry time to land, then count again.
-      await page.waitForTimeout(2500);
+      // A stray retry would come from the outbox, or from Chromium before the page has the answer:
+      // once the outbox holds every message as sent, neither can come any more. Count again then.
+      await untilOutboxSent(page);
       expect((await messagesOf(contact!.id, anna)).map((m) => m.message)).toEqual([
         'Ciao Sofia, vorrei rifare il soggiorno.',
         'Prima domanda: quando sei libera?',
@@ -142,7 +144,8 @@ describe('offline faults injected by the server', () => {
       await expect.poll(async () => sent.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       await expect.poll(async () => (await sent[sent.length - 1]?.response())?.ok(), { timeout: 30_000 }).toBe(true);
       await expectOneKeyAndReplay(sent);
-      await page.waitForTimeout(2000);
+      // Once the outbox holds the like as sent it sends it no more: a second toggle cannot come later.
+      expect((await untilOutboxSent(page)).map(({ kind }) => kind)).toEqual(['like.toggle']);
       expect((await api.must(200, 'GET', `/api/likes/designer/${bea.id}/count`, null)).like_count).toBe(1);
       expect((await api.must(200, 'GET', `/api/likes/status/${bea.id}`, anna.token)).is_liked).toBe(true);
       await expectFaultsFired();
@@ -189,7 +192,8 @@ describe('offline faults injected by the server', () => {
       await dialog.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').waitFor({ timeout: 30_000 });
       await expectOneKeyAndReplay(sent);
       expect(sent.length).toBeGreaterThanOrEqual(2);
-      await page.waitForTimeout(2000);
+      // Once the outbox holds the first message as sent it sends it no more: the count is final.
+      expect((await untilOutboxSent(page)).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/contacts/']);
       const contacts = await myContacts(elsa);
       expect(contacts.filter((c) => c.designer_id === dario.id)).toHaveLength(1);
       expect((await messagesOf(contacts[0]!.id, elsa)).map((m) => m.message)).toEqual(['Buongiorno Dario, cerco un progetto per la cucina.']);

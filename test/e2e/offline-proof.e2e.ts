@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser, untilServiceWorkerControls } from './harness/browser';
+import { untilOutboxSent } from './harness/device';
 import { expectOneKeyAndReplay } from './harness/replay';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -128,8 +129,12 @@ describe('offline proof', () => {
 
       await context.setOffline(false);
       await expect.poll(async () => statusOf(appointmentId, customer), { timeout: 30_000, interval: 300 }).toBe('cancelled');
-      // Both tabs get the online event, focus and timers; give them time to race, then count.
-      await page.waitForTimeout(3000);
+      // Both tabs get the online event, focus and timers and race to drain. Their outbox is one (one
+      // IndexedDB for the origin), and once it holds the cancellation as sent neither tab sends it
+      // again: the count is final then. The browser reports the request as finished a moment after
+      // the page has read its answer, so the count is read once it is there.
+      expect((await untilOutboxSent(second)).map(({ method, path }) => `${method} ${path}`)).toEqual([`PUT /api/appointments/${appointmentId}/cancel`]);
+      await expect.poll(() => cancelRequests(sent).length).toBeGreaterThan(0);
       expect(cancelRequests(sent).length).toBe(1);
       await second.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 15_000 });
     });

@@ -1,6 +1,24 @@
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser } from './harness/browser';
+import { inBrowser, untilServiceWorkerControls } from './harness/browser';
+import { storedRows } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Waits until a page loaded by page.goto has done what it does by itself after loading, so that
+ * whatever it would log has been logged: the service worker controls it (registered, installed and
+ * activated on a first visit), this page's offline layer has started and finished its first pass
+ * over the outbox (the app's last start-up step, once the page has loaded and the browser is idle;
+ * it records the time of that pass on the device), and no request of the page is still under way.
+ */
+async function untilAtRest(page: Page, inFlight: ReadonlySet<Request>): Promise<void> {
+  await untilServiceWorkerControls(page);
+  const loadedAt = await page.evaluate(() => Math.floor(performance.timeOrigin));
+  await expect
+    .poll(async () => (await storedRows<{ key: string; value: unknown }>(page, 'kv')).find((row) => row.key === 'outbox-last-sync')?.value ?? 0)
+    .toBeGreaterThanOrEqual(loadedAt);
+  await expect.poll(() => [...inFlight].map((request) => request.url())).toEqual([]);
+}
 
 describe('pages and deep links', () => {
   let server: RunningServer;
@@ -78,8 +96,15 @@ describe('pages and deep links', () => {
     await inBrowser('topbar-scroll-desktop', { baseUrl: server.baseUrl, width: 1280, height: 800 }, async ({ page }) => {
       await page.goto(server.baseUrl);
       await page.getByRole('banner').waitFor();
+      // The bar follows the scroll in the frame after a scroll event (useHideOnScroll). The scroll's
+      // end is awaited, then the frame after it: by then a phone's bar would have slid away.
+      const scrolled = await page.evaluateHandle(() => ({
+        to: new Promise<number>((resolve) => {
+          document.addEventListener('scrollend', () => requestAnimationFrame(() => setTimeout(() => resolve(window.scrollY))), { once: true });
+        }),
+      }));
       await page.mouse.wheel(0, 900);
-      await page.waitForTimeout(400);
+      expect(await scrolled.evaluate(({ to }) => to)).toBeGreaterThan(100);
       expect(await page.getByRole('banner').getAttribute('data-visible')).toBe('true');
     });
   });
@@ -91,10 +116,14 @@ describe('pages and deep links', () => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      const inFlight = new Set<Request>();
+      page.on('request', (request) => inFlight.add(request));
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
       for (const path of ['/', '/privacy', '/landing', '/pagina-inesistente']) {
         await page.goto(`${server.baseUrl}${path}`);
         await page.locator('main').first().waitFor();
-        await page.waitForTimeout(500);
+        await untilAtRest(page, inFlight);
       }
       expect(problems).toEqual([]);
     });

@@ -1,10 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { axeProblems, signInThroughApi } from './harness/designers';
+import { mailedLink } from './harness/mail';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -61,27 +60,9 @@ async function takeQuiz(page: Page): Promise<{ lead_id: number; lead_token: stri
   return lead;
 }
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read a link out of an .eml file. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** Waits for the outbox e-mail to an address and returns its tracked link to the registration page. */
-async function registerLinkFor(address: string): Promise<string> {
-  const dir = join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    // The outbox renames a message to .eml once it is complete: read only finished ones.
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.'));
-    for (const name of names) {
-      const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
-      if (!text.toLowerCase().includes(address.toLowerCase())) continue;
-      const match = /https?:\/\/[^\s"<>]+\/api\/email\/track\/[^\s"<>]+mode%3Dregister[^\s"<>]*/.exec(text);
-      if (match) return match[0].replace(/&amp;/g, '&');
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`no results e-mail for ${address} in ${dir}`);
+function registerLinkFor(address: string): Promise<string> {
+  return mailedLink(server.dataDir, address, /https?:\/\/[^\s"<>]+\/api\/email\/track\/[^\s"<>]+mode%3Dregister[^\s"<>]*/);
 }
 
 describe('sessions and leads', () => {

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The object stores of the app's IndexedDB database (web/src/shared/offline/db.ts). */
+type StoreName = 'responses' | 'kv' | 'outbox' | 'images';
+
+/**
+ * Every row of one object store of the app's IndexedDB database ('interno'), read in the page (any
+ * tab of the origin sees the same database). None before the app has created the database: it is
+ * never opened here first, since an empty database created by the test would stand in the way of
+ * the app's own schema.
+ */
+export function storedRows<T>(page: Page, store: StoreName): Promise<T[]> {
+  return page.evaluate(
+    async (name) => {
+      if (!(await indexedDB.databases()).some((database) => database.name === 'interno')) return [];
+      return new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('interno');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(name)) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const read = database.transaction(name).objectStore(name).getAll();
+          read.onsuccess = () => {
+            database.close();
+            resolve(read.result);
+          };
+          read.onerror = () => {
+            database.close();
+            reject(read.error);
+          };
+        };
+      });
+    },
+    store,
+  ) as Promise<T[]>;
+}
+
+/** An action in the app's outbox, as the tests look at it. */
+export interface OutboxRow {
+  seq: number;
+  /** What the action is ("like.toggle", "chat.message"). */
+  kind: string;
+  method: string;
+  path: string;
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  /** How many times it has been sent (a claim counts as an attempt). */
+  attempts: number;
+  /** Why the last attempt did not go: the answer's status, or null when no answer came (offline). */
+  lastError: { status: number | null; reason: string | null } | null;
+}
+
+/** The actions in the app's outbox, in order. */
+export async function outboxRows(page: Page): Promise<OutboxRow[]> {
+  const rows = await storedRows<OutboxRow>(page, 'outbox');
+  return rows
+    .map(({ seq, kind, method, path, state, attempts, lastError }) => {
+      const error = lastError ? { status: lastError.status, reason: lastError.reason } : null;
+      return { seq, kind, method, path, state, attempts, lastError: error };
+    })
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Waits until the outbox holds at least one action and has sent every action it holds: none is
+ * waiting, being sent or refused. From then on the outbox sends nothing more (a sent entry is never
+ * sent again, whichever tab, trigger or timer drains), so a count of what reached the server taken
+ * after this is final. Returns the actions.
+ */
+export async function untilOutboxSent(page: Page): Promise<OutboxRow[]> {
+  let rows: OutboxRow[] = [];
+  await expect
+    .poll(
+      async () => {
+        rows = await outboxRows(page);
+        return rows.map((row) => `${row.method} ${row.path}: ${row.state}`);
+      },
+      { message: 'every action in the outbox sent' },
+    )
+    .toSatisfy((states: string[]) => states.length > 0 && states.every((state) => state.endsWith(': sent')));
+  return rows;
+}

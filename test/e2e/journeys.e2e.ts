@@ -254,6 +254,13 @@ describe('journeys across registration', () => {
       await register(page, email);
       const account = await api.login(email, PASSWORD);
       expect(await dominantStyleOf(account.token)).toBe('C');
+      // Back from the new account's page: the designers they were looking at, now as a customer
+      // (not the first question, once for each step of the test).
+      await page.goBack();
+      await designers.waitFor();
+      await page.locator('article').first().waitFor();
+      await page.getByRole('link', { name: 'Vai al tuo profilo' }).first().waitFor();
+      expect(await page.getByText(/^Domanda \d di 7$/).count()).toBe(0);
     });
   });
 

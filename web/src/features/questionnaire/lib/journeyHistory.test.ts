@@ -77,13 +77,17 @@ describe('the home journey kept in its history entry', () => {
     expect(readSavedJourney(7, null, entry({ flow, result: null, pages: -2, scrollY: 'giù' }))).toMatchObject({ pages: 1, scrollY: 0 });
   });
 
-  it("is nobody else's: not after a logout, not under another account, not for a visitor after a customer", () => {
+  it("is nobody else's: not after a logout, not under another account", () => {
     saveJourney({ ...DESIGNERS, owner: '12' });
     expect(readSavedJourney(7, '12')).not.toBeNull();
     expect(readSavedJourney(7, null)).toBeNull();
     expect(readSavedJourney(7, '13')).toBeNull();
+  });
+
+  it("is, for a visitor's, the account's that signs in next (the visitor registering from the quiz)", () => {
     saveJourney(DESIGNERS);
-    expect(readSavedJourney(7, '12')).toBeNull();
+    expect(readSavedJourney(7, null)?.flow).toEqual(DESIGNERS.flow);
+    expect(readSavedJourney(7, '12')?.flow).toEqual(DESIGNERS.flow);
   });
 
   it('keeps a result computed offline with what the device showed before, and a failure as shown', () => {

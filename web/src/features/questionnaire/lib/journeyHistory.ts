@@ -25,7 +25,11 @@ export interface JourneyResult {
 }
 
 export interface SavedJourney {
-  /** The signed-in person's id, or null for a visitor: another person (or nobody) never gets it back. */
+  /**
+   * The signed-in person's id, or null for a visitor. An account's journey is never given back to
+   * anyone else (nor to the visitor after a logout); a visitor's goes to whoever signs in next in
+   * this tab, who is the visitor registering or signing in from the quiz.
+   */
   owner: string | null;
   /**
    * Which run of the test this is (a new one on "Rifai il test"): stepping back within one run keeps
@@ -73,8 +77,11 @@ function parseFlow(raw: unknown, questions: number): FlowState | null {
 export function readSavedJourney(questions: number, owner: string | null, state: unknown = window.history.state): SavedJourney | null {
   const saved = record(record(state)?.[KEY]);
   if (!saved) return null;
-  // Kept by someone else (a logout, or another account, since): not this person's to see.
-  if ((saved.owner ?? null) !== owner) return null;
+  // Kept by an account that is not this one (a logout, or another account, since): not this
+  // person's to see. A visitor's journey is the one of who has just signed in from it: without it,
+  // Back from the new account's page went through the test's entries as first questions.
+  const keptBy = typeof saved.owner === 'string' ? saved.owner : null;
+  if (keptBy !== null && keptBy !== owner) return null;
   const flow = parseFlow(saved.flow, questions);
   if (!flow) return null;
   const raw = record(saved.result);

@@ -5,7 +5,7 @@ import { swipeOutcome } from '../lib/swipe';
 import { useLatest } from '../lib/useLatest';
 import { ResponsiveImage } from './ResponsiveImage';
 import styles from './FullscreenViewer.module.css';
-import { useDialogLayer } from './dialogLayer';
+import { closeRequestsByBrowser, useDialogLayer } from './dialogLayer';
 
 export interface ViewerImage {
   /** The image field as the API sends it. */
@@ -33,8 +33,8 @@ export function stepIndex(index: number, step: number, count: number): number {
 
 /**
  * Pictures at full screen: previous and next buttons, arrow keys, Home and End, a row of thumbnails
- * to go straight to one, and a sideways swipe of at least 50 px on touch screens. Escape or the
- * close button closes it; focus stays inside while it is open and returns to the opener afterwards.
+ * to go straight to one, and a sideways swipe of at least 50 px on touch screens. Escape, Back on
+ * Android (dialogLayer.ts) or the close button closes it; focus stays inside while it is open and returns to the opener afterwards.
  */
 export function FullscreenViewer({ images, index, onIndexChange, onClose, label }: FullscreenViewerProps) {
   const titleId = useId();
@@ -43,7 +43,11 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const latest = useLatest({ index, count: images.length, onIndexChange, onClose });
   const open = index !== null && images.length > 0;
-  const isTop = useDialogLayer(open, () => closeRef.current);
+  const isTop = useDialogLayer(
+    open,
+    () => closeRef.current,
+    () => latest.current.onClose(),
+  );
 
   useEffect(() => {
     if (!open) return undefined;
@@ -52,6 +56,8 @@ export function FullscreenViewer({ images, index, onIndexChange, onClose, label 
       if (current === null || !isTop()) return;
       switch (event.key) {
         case 'Escape':
+          // Where the browser has close requests, Escape is one (useDialogLayer's watcher closes it).
+          if (closeRequestsByBrowser()) return;
           event.preventDefault();
           event.stopPropagation();
           close();

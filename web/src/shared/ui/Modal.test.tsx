@@ -238,3 +238,93 @@ describe('a gallery viewer opened from a dialog', () => {
     expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
   });
 });
+
+/**
+ * The browser's close requests (HTML's CloseWatcher: Back on Android, Escape on a computer), as
+ * jsdom lacks them: `closeRequest()` does what the browser does, closing the newest active watcher.
+ */
+describe('where the browser has close requests (Back on Android)', () => {
+  const active: FakeCloseWatcher[] = [];
+  class FakeCloseWatcher {
+    onclose: ((event: Event) => void) | null = null;
+    constructor() {
+      active.push(this);
+    }
+    destroy(): void {
+      const index = active.indexOf(this);
+      if (index >= 0) active.splice(index, 1);
+    }
+  }
+  function closeRequest(): void {
+    const watcher = active.pop();
+    act(() => watcher?.onclose?.(new Event('close')));
+  }
+  beforeEach(() => {
+    active.length = 0;
+    (globalThis as { CloseWatcher?: unknown }).CloseWatcher = FakeCloseWatcher;
+  });
+  afterEach(() => {
+    delete (globalThis as { CloseWatcher?: unknown }).CloseWatcher;
+  });
+
+  it('closes the dialog on Back and stays on the page, with the focus back on the opener', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByText('Apri');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(active).toHaveLength(1);
+    closeRequest();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
+  });
+
+  it('leaves Escape to the browser (one close, not two) and lets go of its watcher when closed otherwise', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByText('Apri'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Chiudi' }));
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(active).toHaveLength(0);
+  });
+
+  it('takes no close request for a dialog where a choice is required: Back stays the browser’s', () => {
+    render(<Harness dismissible={false} />);
+    fireEvent.click(screen.getByText('Apri'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(active).toHaveLength(0);
+  });
+
+  it('closes a gallery viewer opened from a dialog alone, then the dialog', () => {
+    function ViewerInModal() {
+      const [modal, setModal] = useState(true);
+      const [index, setIndex] = useState<number | null>(null);
+      return (
+        <div id="root">
+          <Modal open={modal} title="Progetto" onClose={() => setModal(false)}>
+            <button type="button" onClick={() => setIndex(0)}>
+              Foto
+            </button>
+          </Modal>
+          <FullscreenViewer images={[{ path: '/api/uploads/gallery/a.jpg', alt: 'Soggiorno' }]} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} label="Galleria" />
+        </div>
+      );
+    }
+    render(<ViewerInModal />);
+    fireEvent.click(screen.getByRole('button', { name: 'Foto' }));
+    expect(active).toHaveLength(2);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Galleria' })).toBeTruthy();
+    closeRequest();
+    expect(screen.queryByRole('dialog', { name: 'Galleria' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Progetto' })).toBeTruthy();
+    closeRequest();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

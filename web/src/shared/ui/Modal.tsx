@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import { useLatest } from '../lib/useLatest';
 import styles from './Modal.module.css';
-import { useDialogLayer } from './dialogLayer';
+import { closeRequestsByBrowser, useDialogLayer } from './dialogLayer';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,18 +30,22 @@ function focusables(container: HTMLElement): HTMLElement[] {
 
 /**
  * The one modal of the app: rendered in a portal, labelled by its title, focus kept inside (Tab and
- * Shift+Tab wrap), Escape closes, the page behind is inert and does not scroll, and focus returns to
- * the element that opened it.
+ * Shift+Tab wrap), Escape (and Back on Android: dialogLayer.ts) closes, the page behind is inert and
+ * does not scroll, and focus returns to the element that opened it.
  */
 export function Modal({ open, title, onClose, children, footer, description, initialFocusRef, dismissible = true, size = 'md' }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useLatest(onClose);
-  const isTop = useDialogLayer(open, () => {
-    const panel = panelRef.current;
-    return initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
-  });
+  const isTop = useDialogLayer(
+    open,
+    () => {
+      const panel = panelRef.current;
+      return initialFocusRef?.current ?? (panel ? focusables(panel)[0] : undefined) ?? panel;
+    },
+    dismissible ? () => onCloseRef.current() : undefined,
+  );
 
   useEffect(() => {
     if (!open) return undefined;
@@ -49,7 +53,8 @@ export function Modal({ open, title, onClose, children, footer, description, ini
 
     const onKeyDown = (event: KeyboardEvent): void => {
       if (!isTop()) return;
-      if (event.key === 'Escape' && dismissible) {
+      // Where the browser has close requests, Escape is one (useDialogLayer's watcher closes the dialog).
+      if (event.key === 'Escape' && dismissible && !closeRequestsByBrowser()) {
         event.stopPropagation();
         onCloseRef.current();
         return;

@@ -21,7 +21,13 @@ import { holdToasts } from './Toast';
  *   focus off it). A dialog that hands over to another passes its opener on, so closing the second
  *   returns there;
  * - only the topmost dialog answers the keyboard (isTop), so Escape in a gallery viewer opened from
- *   a dialog closes the viewer alone.
+ *   a dialog closes the viewer alone;
+ * - a dismissible dialog answers the browser's close requests where the browser has them
+ *   (CloseWatcher: the Back button or gesture on Android, Escape on a computer), so that Back on a
+ *   phone closes the dialog and stays on the page, rather than leaving the page and what was typed
+ *   in the dialog. The newest watcher is closed first, so Back closes a viewer opened from a dialog
+ *   alone. Where the browser has them, dialogs leave Escape to it (closeRequestsByBrowser); the
+ *   page's history is not touched (a browser without them keeps its Back as before).
  */
 let holders = 0;
 let overflowBefore = '';
@@ -36,6 +42,22 @@ const layers: Layer[] = [];
  * flush after it (a hand-over whose effects ran in that order): the focus is on the page then.
  */
 let handedOver: HTMLElement | null = null;
+
+/** The part of the browser's CloseWatcher (HTML's close requests) that dialogs use. */
+interface CloseWatcherLike {
+  onclose: ((event: Event) => void) | null;
+  destroy(): void;
+}
+
+function closeWatcherClass(): (new () => CloseWatcherLike) | null {
+  const candidate = (globalThis as { CloseWatcher?: unknown }).CloseWatcher;
+  return typeof candidate === 'function' ? (candidate as new () => CloseWatcherLike) : null;
+}
+
+/** Whether the browser turns Back (Android) and Escape into close requests: dialogs then leave Escape to it. */
+export function closeRequestsByBrowser(): boolean {
+  return closeWatcherClass() !== null;
+}
 
 function holdPage(): () => void {
   if (holders++ === 0) {
@@ -65,11 +87,12 @@ function focusedElement(): HTMLElement | null {
 }
 
 /**
- * Called by every dialog with whether it is open, and the element to focus when it opens (read
- * then, after the dialog's first render). Answers isTop (stable): whether this dialog is the topmost
+ * Called by every dialog with whether it is open, the element to focus when it opens (read then,
+ * after the dialog's first render), and, for a dismissible dialog, what closes it (`onCloseRequest`:
+ * the browser's close requests call it). Answers isTop (stable): whether this dialog is the topmost
  * open one, the one that answers the keyboard.
  */
-export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined): () => boolean {
+export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | null | undefined, onCloseRequest?: () => void): () => boolean {
   const layerRef = useRef<Layer | null>(null);
   useLayoutEffect(() => {
     if (!open) return undefined;
@@ -108,6 +131,21 @@ export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | n
       });
     };
   }, [open, initialFocus]);
+
+  const closeRequest = useLatest(onCloseRequest);
+  const dismissible = onCloseRequest !== undefined;
+  useEffect(() => {
+    const Watcher = closeWatcherClass();
+    if (!open || !dismissible || !Watcher) return undefined;
+    let watcher: CloseWatcherLike;
+    try {
+      watcher = new Watcher();
+    } catch {
+      return undefined;
+    }
+    watcher.onclose = () => closeRequest.current?.();
+    return () => watcher.destroy();
+  }, [open, dismissible, closeRequest]);
 
   return useCallback(() => layerRef.current !== null && layers[layers.length - 1] === layerRef.current, []);
 }

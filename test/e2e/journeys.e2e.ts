@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
+import { requestsInFlight, untilAtRest } from './harness/device';
 import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -335,6 +336,40 @@ describe('journeys across registration', () => {
         await page.getByRole('heading', { name: 'I tuoi designer consigliati' }).waitFor();
         expect(await sentOnce()).toBe(1);
         expect(await dominantStyleOf(account.token)).toBe('C');
+      });
+    });
+
+    it(`a message left with Back from the registration page is not sent when the visitor signs in later from the top bar (${width} px)`, async () => {
+      const existing = await api.customer('Elena Fontana');
+      await inBrowser(`journey-contact-abandoned-${width}`, { baseUrl: server.baseUrl, width, height: 860 }, async ({ page }) => {
+        await acceptEssentialCookies(page, server.baseUrl);
+        // Followed from this document on (the requests of the one the reload replaced never end).
+        const inFlight = requestsInFlight(page);
+        await takeQuiz(page);
+        const { card, id, name } = await firstCard(page);
+        await card.getByRole('button', { name: 'Contatta Designer' }).click();
+        const compose = page.getByRole('dialog', { name: `Contatta ${name}` });
+        await compose.getByLabel('Il tuo messaggio').fill('Ci ho ripensato, non inviatelo.');
+        await compose.getByRole('button', { name: 'Invia messaggio' }).click();
+        await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+        await page.waitForURL(/\/login\?/);
+        // Changed their mind: Back to the designers, later "Accedi" in the top bar with an account.
+        await page.goBack();
+        await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
+        await page.getByRole('link', { name: 'Accedi' }).first().click();
+        await page.getByLabel('Email', { exact: true }).fill(String(existing.user.email));
+        await page.getByLabel('Password', { exact: true }).fill('password123');
+        await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+        await page.waitForURL((url) => url.pathname !== '/login');
+        await page.getByRole('heading', { name: 'I tuoi designer consigliati' }).waitFor();
+        // What waited for the abandoned registration would be taken on this first page after the
+        // sign-in, its code fetched and the message sent: once the page is at rest (no request
+        // under way), nothing has been sent, and nothing is left to send.
+        await untilAtRest(page, inFlight);
+        expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();
+        expect(await page.getByText(`Messaggio inviato a ${name}`).count()).toBe(0);
+        const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', existing.token)) as { contacts: { designer_id: number }[] };
+        expect(contacts.filter((c) => c.designer_id === id)).toEqual([]);
       });
     });
 

@@ -1,24 +1,7 @@
-import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBrowser, untilServiceWorkerControls } from './harness/browser';
-import { storedRows } from './harness/device';
+import { inBrowser } from './harness/browser';
+import { requestsInFlight, untilAtRest } from './harness/device';
 import { startInterno, type RunningServer } from './harness/server';
-
-/**
- * Waits until a page loaded by page.goto has done what it does by itself after loading, so that
- * whatever it would log has been logged: the service worker controls it (registered, installed and
- * activated on a first visit), this page's offline layer has started and finished its first pass
- * over the outbox (the app's last start-up step, once the page has loaded and the browser is idle;
- * it records the time of that pass on the device), and no request of the page is still under way.
- */
-async function untilAtRest(page: Page, inFlight: ReadonlySet<Request>): Promise<void> {
-  await untilServiceWorkerControls(page);
-  const loadedAt = await page.evaluate(() => Math.floor(performance.timeOrigin));
-  await expect
-    .poll(async () => (await storedRows<{ key: string; value: unknown }>(page, 'kv')).find((row) => row.key === 'outbox-last-sync')?.value ?? 0)
-    .toBeGreaterThanOrEqual(loadedAt);
-  await expect.poll(() => [...inFlight].map((request) => request.url())).toEqual([]);
-}
 
 describe('pages and deep links', () => {
   let server: RunningServer;
@@ -116,10 +99,7 @@ describe('pages and deep links', () => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const inFlight = new Set<Request>();
-      page.on('request', (request) => inFlight.add(request));
-      page.on('requestfinished', (request) => inFlight.delete(request));
-      page.on('requestfailed', (request) => inFlight.delete(request));
+      const inFlight = requestsInFlight(page);
       for (const path of ['/', '/privacy', '/landing', '/pagina-inesistente']) {
         await page.goto(`${server.baseUrl}${path}`);
         await page.locator('main').first().waitFor();

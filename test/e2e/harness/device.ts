@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { untilServiceWorkerControls } from './browser';
 
 /** The object stores of the app's IndexedDB database (web/src/shared/offline/db.ts). */
 type StoreName = 'responses' | 'kv' | 'outbox' | 'images';
@@ -83,4 +84,34 @@ export async function untilOutboxSent(page: Page): Promise<OutboxRow[]> {
     )
     .toSatisfy((states: string[]) => states.length > 0 && states.every((state) => state.endsWith(': sent')));
   return rows;
+}
+
+/**
+ * Waits until a page loaded by page.goto has done what it does by itself after loading, so that
+ * whatever it would log has been logged: the service worker controls it (registered, installed and
+ * activated on a first visit), this page's offline layer has started and finished its first pass
+ * over the outbox (the app's last start-up step, once the page has loaded and the browser is idle;
+ * it records the time of that pass on the device), and no request of the page is still under way
+ * (requestsInFlight).
+ */
+export async function untilAtRest(page: Page, inFlight: ReadonlySet<Request>): Promise<void> {
+  await untilServiceWorkerControls(page);
+  const loadedAt = await page.evaluate(() => Math.floor(performance.timeOrigin));
+  await expect
+    .poll(async () => (await storedRows<{ key: string; value: unknown }>(page, 'kv')).find((row) => row.key === 'outbox-last-sync')?.value ?? 0)
+    .toBeGreaterThanOrEqual(loadedAt);
+  // A signed-in page's event stream stays open for as long as the page, and the browser's own fetch
+  // of the tab's icon is never reported finished: neither is the page's work under way.
+  const working = (): string[] =>
+    [...inFlight].filter((request) => request.resourceType() !== 'eventsource' && !request.url().endsWith('/favicon.svg')).map((request) => request.url());
+  await expect.poll(working).toEqual([]);
+}
+
+/** The page's requests still under way, for untilAtRest: follow them from before the page is opened. */
+export function requestsInFlight(page: Page): ReadonlySet<Request> {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return inFlight;
 }

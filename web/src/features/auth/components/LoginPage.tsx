@@ -21,7 +21,7 @@ import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, googleSignIn as googleSignInCommand } from '../commands';
 import { parseSignIn, type SignInAnswer } from '../lib/account';
 import { googleErrorMessage } from '../lib/authErrors';
-import { destinationAfterSignIn, parseLoginQuery } from '../lib/destination';
+import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery } from '../lib/destination';
 import { completeSignIn } from '../lib/session';
 import styles from './Auth.module.css';
 import { LoginForm } from './LoginForm';
@@ -92,6 +92,7 @@ export function LoginPage() {
     const now = homePathFor(store.getState());
     // After registration: admin to /admin, everyone else to /user-profile, unless something waits.
     const roleHome = registered ? (now === '/admin' ? '/admin' : '/user-profile') : now;
+    keepIntentOnlyFromItsPage(query);
     const target = destinationAfterSignIn(query, roleHome);
     const firstTime = registered || search.get('welcome') === 'designer';
     showToast(firstTime ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });

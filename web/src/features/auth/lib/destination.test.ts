@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageArea } from '../../../shared/lib/storage';
-import { destinationAfterSignIn, parseLoginQuery, safeInternalPath } from './destination';
+import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery, safeInternalPath } from './destination';
 
 function memory(entries: Record<string, string> = {}): StorageArea & { data: Map<string, string> } {
   const data = new Map(Object.entries(entries));
@@ -65,5 +65,30 @@ describe('destinationAfterSignIn', () => {
   it('never goes back to the home page or the login page, which would send a signed-in person on', () => {
     expect(destinationAfterSignIn(q('returnTo=%2F'), '/user-profile', memory())).toBe('/user-profile');
     expect(destinationAfterSignIn(q('returnTo=%2Flogin%3Fmode%3Dregister'), '/admin', memory())).toBe('/admin');
+  });
+});
+
+describe('keepIntentOnlyFromItsPage', () => {
+  const waiting = () =>
+    memory({
+      pendingDesigner: JSON.stringify({ id: 7, name: 'Chiara', action: 'contact' }),
+      pendingContact: JSON.stringify({ designer_id: 7, message: 'Ci ho ripensato.' }),
+      returnAfterRegistration: '/designer/7',
+    });
+
+  it('keeps what waits for a sign-in from its own page (register or "Accedi" there)', () => {
+    for (const search of ['mode=register&redirect=contact', 'redirect=contact']) {
+      const storage = waiting();
+      keepIntentOnlyFromItsPage(q(search), storage);
+      expect(destinationAfterSignIn(q(search), '/user-profile', storage)).toBe('/designer/7');
+      expect(storage.data.has('pendingContact')).toBe(true);
+    }
+  });
+
+  it("drops it at a sign-in from anywhere else, so a message left with Back is not sent then", () => {
+    const storage = waiting();
+    keepIntentOnlyFromItsPage(q(''), storage);
+    expect(storage.data.size).toBe(0);
+    expect(destinationAfterSignIn(q(''), '/user-profile', storage)).toBe('/user-profile');
   });
 });

@@ -1,4 +1,4 @@
-import { readIntent } from '../../../shared/lib/journey';
+import { clearIntent, readIntent } from '../../../shared/lib/journey';
 import { leadFromQuery, linkNamesLead, type Lead } from '../../../shared/lib/lead';
 import { sessionArea, type StorageArea } from '../../../shared/lib/storage';
 
@@ -57,4 +57,15 @@ export function destinationAfterSignIn(query: LoginQuery, home: string, storage:
   const pending = readIntent(storage);
   if (pending) return returnable(pending.returnPath) ?? home;
   return home;
+}
+
+/**
+ * What waited for registration (a message, a like, a booking: shared/lib/journey) belongs to the
+ * sign-in that comes from it, whose page names it (`redirect`, set by registrationPath and kept when
+ * the person switches to "Accedi"). A sign-in without it (the top bar's "Accedi", later on) drops it
+ * first: a message or a booking the person left with Back from the registration page is not sent,
+ * or reopened, at a later sign-in without asking. Called before destinationAfterSignIn.
+ */
+export function keepIntentOnlyFromItsPage(query: LoginQuery, storage: StorageArea | null = sessionArea()): void {
+  if (query.redirect === null) clearIntent(storage);
 }

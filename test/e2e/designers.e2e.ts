@@ -84,8 +84,24 @@ describe('designers', () => {
       await choose(page, 'checkbox', /^Ho letto e accetto/);
       await page.getByRole('button', { name: 'Continua' }).click();
 
+      // Step two. The phone's Back goes to step one with everything kept (the pictures too), and
+      // Forward comes back; the page's own "Torna al modulo" and Back agree.
+      const stepTwo = page.getByRole('heading', { level: 2, name: 'Scegli come accedere' });
+      const stepOne = page.getByRole('heading', { level: 2, name: 'Il tuo profilo' });
+      await stepTwo.waitFor();
+      await page.goBack();
+      await stepOne.waitFor();
+      expect(await page.getByLabel('Nome e cognome').inputValue()).toBe('Chiara Galli');
+      expect(await page.getByLabel('Biografia').inputValue()).toBe('Interni mediterranei, luce naturale e materiali del Sud.');
+      await page.getByText('2 di 12 immagini').waitFor();
+      await page.goForward();
+      await stepTwo.waitFor();
+      await page.getByRole('button', { name: 'Torna al modulo' }).click();
+      await stepOne.waitFor();
+      await page.goForward();
+      await stepTwo.waitFor();
+
       // Step two: the password rules, and submit only when both hold.
-      await page.getByRole('heading', { level: 2, name: 'Scegli come accedere' }).waitFor();
       const submit = page.getByRole('button', { name: 'Crea account designer' });
       await page.getByLabel('Password', { exact: true }).fill('corta');
       await page.getByText('La password deve contenere almeno 8 caratteri').waitFor();

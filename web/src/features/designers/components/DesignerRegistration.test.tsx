@@ -65,6 +65,8 @@ function fillForm() {
 }
 
 beforeEach(() => {
+  // Each case starts on an entry of its own: step two adds one, which Back (and Torna al modulo) leaves.
+  window.history.replaceState(null, '');
   clientId = '';
   google.onCredential = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

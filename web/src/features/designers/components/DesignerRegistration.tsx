@@ -4,6 +4,7 @@ import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
+import { entryState, pushEntry } from '../../../shared/lib/historyEntry';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -57,6 +58,10 @@ function serverFieldErrors(error: AppError): FormError[] {
  * step two a password or Google. Pictures are resized on the device; the upload shows its progress.
  * Success resets the form and leads to /login; a failure keeps everything typed.
  */
+/** The history entry's key for the registration's second step. */
+const STEP_KEY = 'internoDesignerRegistrationStep';
+
+
 export function DesignerRegistration() {
   const navigate = useNavigate();
   const online = useOnline();
@@ -102,6 +107,23 @@ export function DesignerRegistration() {
     setStep(next);
   };
 
+  // Step two is a history entry of its own (same address): the phone's Back goes to step one with
+  // everything kept, and Forward comes back to step two while the profile still holds.
+  const formRef = useRef(form);
+  useEffect(() => {
+    formRef.current = form;
+  }, [form]);
+  useEffect(() => {
+    const onPop = (event: PopStateEvent): void => {
+      const wanted = entryState(event.state)?.[STEP_KEY] === 'access' && validateRegistration(formRef.current).length === 0 ? 'access' : 'form';
+      setSubmitError(null);
+      moved.current = true;
+      setStep(wanted);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
   const continueToAccess = (event: FormEvent): void => {
     event.preventDefault();
     const found = validateRegistration(form);
@@ -112,6 +134,7 @@ export function DesignerRegistration() {
     }
     setSubmitError(null);
     goTo('access');
+    pushEntry({ [STEP_KEY]: 'access' });
   };
 
   /** The provider and password routes check the whole form again first. */
@@ -254,8 +277,10 @@ export function DesignerRegistration() {
             onGoogleCredential={(credential) => void registerWithGoogle(credential)}
             onBack={() => {
               setSubmitError(null);
-              goTo('form');
               if (errors.length > 0) focusSummary.current = true;
+              // Indietro is Back when step two is the entry it added, so the two never disagree.
+              if (entryState()?.[STEP_KEY] === 'access') window.history.back();
+              else goTo('form');
             }}
           />
         )}

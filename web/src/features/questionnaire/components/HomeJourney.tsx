@@ -145,10 +145,18 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
       window.clearTimeout(timer);
       timer = window.setTimeout(keep, 200);
     };
+    // A tap that leaves (a designer's profile) may come before the scroll's save: the position is
+    // kept first, while this entry is still the current one.
+    const keepNow = (): void => {
+      window.clearTimeout(timer);
+      keep();
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('click', keepNow, { capture: true });
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('click', keepNow, { capture: true });
     };
   }, [begun, owner, place, flow, result, failure, pages]);
 

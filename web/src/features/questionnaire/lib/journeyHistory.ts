@@ -1,3 +1,4 @@
+import { entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 import type { FlowState } from './homeFlow';
@@ -58,6 +59,7 @@ function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
+
 function parseFlow(raw: unknown, questions: number): FlowState | null {
   const flow = record(raw);
   if (!flow || !Array.isArray(flow.answers) || flow.answers.length !== questions) return null;
@@ -75,7 +77,7 @@ function parseFlow(raw: unknown, questions: number): FlowState | null {
  * required past the questions.
  */
 export function readSavedJourney(questions: number, owner: string | null, state: unknown = window.history.state): SavedJourney | null {
-  const saved = record(record(state)?.[KEY]);
+  const saved = record(entryState(state)?.[KEY]);
   if (!saved) return null;
   // Kept by an account that is not this one (a logout, or another account, since): not this
   // person's to see. A visitor's journey is the one of who has just signed in from it: without it,
@@ -116,12 +118,11 @@ export function newRun(): string {
  * forward (`step`), in a new entry after it (same address), so that Back comes back to this one.
  */
 export function saveJourney(journey: SavedJourney, step = false): void {
-  const state = record(window.history.state);
   try {
     // The router's key and index are the entry's own: its scroll restoration, keyed by `key`, saves
     // the position of the journey's step left for another page and brings it back with Back.
-    if (step) window.history.pushState({ ...(state ?? {}), [KEY]: journey }, '');
-    else window.history.replaceState({ ...(state ?? {}), [KEY]: journey }, '');
+    if (step) pushEntry({ [KEY]: journey });
+    else replaceEntry({ [KEY]: journey });
   } catch {
     // A state the browser refuses (too large): Back then starts the test again, as before.
   }

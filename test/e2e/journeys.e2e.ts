@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { requestsInFlight, untilAtRest } from './harness/device';
+import { outboxRows, requestsInFlight, untilAtRest } from './harness/device';
 import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -353,6 +353,8 @@ describe('journeys across registration', () => {
         await compose.getByRole('button', { name: 'Invia messaggio' }).click();
         await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
         await page.waitForURL(/\/login\?/);
+        // The message waits for the registration.
+        expect(await page.evaluate(() => sessionStorage.getItem('pendingContact'))).toContain('Ci ho ripensato');
         // Changed their mind: Back to the designers, later "Accedi" in the top bar with an account.
         await page.goBack();
         await page.getByRole('heading', { level: 1, name: 'I designer più affini al tuo stile' }).waitFor();
@@ -366,8 +368,8 @@ describe('journeys across registration', () => {
         // sign-in, its code fetched and the message sent: once the page is at rest (no request
         // under way), nothing has been sent, and nothing is left to send.
         await untilAtRest(page, inFlight);
-        expect(await page.evaluate(() => sessionStorage.getItem('pendingDesigner'))).toBeNull();
         expect(await page.getByText(`Messaggio inviato a ${name}`).count()).toBe(0);
+        expect((await outboxRows(page)).filter((row) => row.path.startsWith('/api/contacts'))).toEqual([]);
         const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', existing.token)) as { contacts: { designer_id: number }[] };
         expect(contacts.filter((c) => c.designer_id === id)).toEqual([]);
       });

@@ -9,7 +9,8 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** The first match of `link` in the newest finished e-mail to `address` in `dir`, or null while there is none. */
 async function linkIn(dir: string, address: string, link: RegExp): Promise<string | null> {
-  // The outbox writes `.tmp-*.eml` and renames it when complete: read only finished messages.
+  // The outbox writes a message under a hidden temporary name and renames it to `.eml` when complete:
+  // read only finished messages.
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().reverse();
   for (const name of names) {
     const text = decodeQuotedPrintable(await readFile(join(dir, name), 'utf8'));
@@ -26,8 +27,10 @@ async function linkIn(dir: string, address: string, link: RegExp): Promise<strin
  */
 export async function mailedLink(dataDir: string, address: string, link: RegExp): Promise<string> {
   const dir = join(dataDir, 'outbox');
-  await expect.poll(() => linkIn(dir, address, link), { message: `an e-mail to ${address} with ${link} in ${dir}` }).not.toBeNull();
-  const found = await linkIn(dir, address, link);
+  let found: string | null = null;
+  await expect
+    .poll(async () => (found = await linkIn(dir, address, link)), { message: `an e-mail to ${address} with ${link} in ${dir}` })
+    .not.toBeNull();
   if (found === null) throw new Error(`no e-mail to ${address} with ${link} in ${dir}`);
   return found;
 }

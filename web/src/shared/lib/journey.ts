@@ -24,6 +24,7 @@ export const JOURNEY_KEYS = {
   pendingContact: 'pendingContact',
   pendingAppointment: 'pendingAppointment',
   returnAfterRegistration: 'returnAfterRegistration',
+  journeyHeir: 'journeyHeir',
 } as const;
 
 export interface StyleAnalysis {
@@ -235,4 +236,18 @@ const REDIRECT: Readonly<Record<IntentKind, 'contact' | 'designers' | 'appointme
 export function registrationPath(kind: IntentKind | null, lead: Lead | null = currentLead()): string {
   const base = kind ? `/login?mode=register&redirect=${REDIRECT[kind]}` : '/login?mode=register';
   return lead ? `${base}&${leadQuery(lead)}` : base;
+}
+
+/**
+ * The account that signed in carrying this tab's visitor quiz (the visitor registering or signing in
+ * from it): the visitor's journey kept in the tab's history entries is theirs to come back to with
+ * Back (journeyHistory.ts), and nobody else's. Cleared at logout with the session's keys.
+ */
+export function handJourneyTo(userId: string, storage: StorageArea | null = sessionArea()): void {
+  writeString(storage, JOURNEY_KEYS.journeyHeir, userId);
+}
+
+/** The account handJourneyTo named, if any. */
+export function journeyHeir(storage: StorageArea | null = sessionArea()): string | null {
+  return readString(storage, JOURNEY_KEYS.journeyHeir);
 }

@@ -74,4 +74,6 @@ export const SESSION_KEYS = [
   'pendingDesigner',
   'pendingAppointment',
   'fullscreenDismissed',
+  // The account a visitor's quiz went to at sign-in (shared/lib/journey.ts, handJourneyTo).
+  'journeyHeir',
 ] as const;

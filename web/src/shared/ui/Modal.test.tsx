@@ -294,6 +294,32 @@ describe('where the browser has close requests (Back on Android)', () => {
     expect(active).toHaveLength(0);
   });
 
+  it('keeps answering Back while it stays open after one (busy), and closes at the next', () => {
+    function Busy() {
+      const [open, setOpen] = useState(true);
+      const [busy, setBusy] = useState(true);
+      return (
+        <div id="root">
+          <button type="button" onClick={() => setBusy(false)}>
+            Fatto
+          </button>
+          <Modal open={open} title="Esci ovunque" onClose={() => (busy ? undefined : setOpen(false))}>
+            <p>Attendi</p>
+          </Modal>
+        </div>
+      );
+    }
+    render(<Busy />);
+    closeRequest();
+    expect(screen.getByRole('dialog', { name: 'Esci ovunque' })).toBeTruthy();
+    expect(active).toHaveLength(1);
+    act(() => {
+      fireEvent.click(screen.getByText('Fatto', { selector: 'button' }), {});
+    });
+    closeRequest();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('takes no close request for a dialog where a choice is required: Back stays the browser’s', () => {
     render(<Harness dismissible={false} />);
     fireEvent.click(screen.getByText('Apri'));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLatest } from '../lib/useLatest';
 import { holdToasts } from './Toast';
 
@@ -134,6 +134,9 @@ export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | n
 
   const closeRequest = useLatest(onCloseRequest);
   const dismissible = onCloseRequest !== undefined;
+  // A watcher serves one close request: when the dialog stays open after it (busy, or a view of the
+  // dialog that goes back to another), a new one is armed, so Back and Escape keep working.
+  const [armed, rearm] = useState(0);
   useEffect(() => {
     const Watcher = closeWatcherClass();
     if (!open || !dismissible || !Watcher) return undefined;
@@ -143,9 +146,12 @@ export function useDialogLayer(open: boolean, focusOnOpen: () => HTMLElement | n
     } catch {
       return undefined;
     }
-    watcher.onclose = () => closeRequest.current?.();
+    watcher.onclose = () => {
+      closeRequest.current?.();
+      rearm((count) => count + 1);
+    };
     return () => watcher.destroy();
-  }, [open, dismissible, closeRequest]);
+  }, [open, dismissible, closeRequest, armed]);
 
   return useCallback(() => layerRef.current !== null && layers[layers.length - 1] === layerRef.current, []);
 }

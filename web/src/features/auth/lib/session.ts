@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { clearIntent, clearQuiz } from '../../../shared/lib/journey';
+import { clearIntent, clearQuiz, handJourneyTo } from '../../../shared/lib/journey';
 import { PERSISTENT_KEYS, localArea, readJson, type StorageArea } from '../../../shared/lib/storage';
 import { loadSignOut } from '../../../shared/session/loadSignOut';
 import { parseStoredUser, signedIn, userUpdated, type WithSession } from '../../../shared/session/sessionSlice';
@@ -13,8 +13,12 @@ export function completeSignIn(answer: SignInAnswer, rememberMe: boolean, option
   return (dispatch) => {
     storeSession(answer.user, rememberMe);
     dispatch(signedIn({ user: answer.user, rememberMe }));
-    // The account now holds the questionnaire's result: the journey's copy has done its job.
-    if (options.quizStored) clearQuiz();
+    // The account now holds the questionnaire's result: the journey's copy has done its job, and the
+    // visitor's journey in this tab's history is this account's to come back to.
+    if (options.quizStored) {
+      handJourneyTo(String(answer.user.id));
+      clearQuiz();
+    }
     // Only customers like, write to and book designers: a visitor's intent does not follow another role.
     if (answer.user.role !== 'user') clearIntent();
     // The logout's code comes now, while there is a connection (signing in needed one): a logout made

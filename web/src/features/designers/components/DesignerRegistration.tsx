@@ -4,7 +4,7 @@ import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { entryState, pushEntry } from '../../../shared/lib/historyEntry';
+import { entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -53,15 +53,14 @@ function serverFieldErrors(error: AppError): FormError[] {
   return out;
 }
 
+/** The history entry's key for the registration's second step. */
+const STEP_KEY = 'internoDesignerRegistrationStep';
+
 /**
  * /designer-registration: step one is the profile form (checked with the spec's English alerts),
  * step two a password or Google. Pictures are resized on the device; the upload shows its progress.
  * Success resets the form and leads to /login; a failure keeps everything typed.
  */
-/** The history entry's key for the registration's second step. */
-const STEP_KEY = 'internoDesignerRegistrationStep';
-
-
 export function DesignerRegistration() {
   const navigate = useNavigate();
   const online = useOnline();
@@ -114,6 +113,9 @@ export function DesignerRegistration() {
     formRef.current = form;
   }, [form]);
   useEffect(() => {
+    // A page that opens on an entry marked as step two (a reload there, Back from /login) starts at
+    // step one with an empty form: the entry says so too, so that Continua's entry follows it.
+    if (entryState()?.[STEP_KEY] === 'access') replaceEntry({ [STEP_KEY]: 'form' });
     const onPop = (event: PopStateEvent): void => {
       const wanted = entryState(event.state)?.[STEP_KEY] === 'access' && validateRegistration(formRef.current).length === 0 ? 'access' : 'form';
       setSubmitError(null);

@@ -63,8 +63,10 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const [begun, setBegun] = useState(false);
   // Which run of the test this is and how many steps of it precede this history entry (journeyHistory.ts).
   const [place, setPlace] = useState({ run: '', depth: 0 });
-  // The next save is a step forward: a new history entry rather than this one.
+  // The next save is a step forward: a new history entry rather than this one, if the step it saves
+  // differs from the one saved last (run, phase and question).
   const stepForward = useRef(false);
+  const savedStep = useRef('');
   // A result computed offline came back from the history entry: the outbox may have sent it since.
   const [restoredPending, setRestoredPending] = useState(false);
   // The scroll position a restored journey goes back to once it has rendered (0: the top).
@@ -74,8 +76,8 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const headingRef = useRef<HTMLDivElement>(null);
   const data = questionnaire.data;
 
-  // Back to where a history entry left the journey; within the same run (`run`), with the answers
-  // given since that entry was left.
+  // Back to where a history entry left the journey; to a question of the same run (`run`), with the
+  // answers given since that entry was left.
   const restore = useCallback((saved: SavedJourney, run: string): void => {
     setResult(saved.result);
     setFailure(saved.failure);
@@ -83,7 +85,9 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     setPages(saved.pages);
     setRestoredScroll(saved.scrollY);
     setPlace({ run: saved.run, depth: saved.depth });
-    dispatch({ type: 'restore', state: saved.flow, keepAnswers: saved.run !== '' && saved.run === run });
+    // Answers are kept only going to a question: a result or designers entry shows what its answers gave.
+    const keepAnswers = saved.run !== '' && saved.run === run && saved.flow.phase === 'questionnaire';
+    dispatch({ type: 'restore', state: saved.flow, keepAnswers });
   }, []);
 
   // The journey begins once the questions are here: where this history entry left it (Back, Forward
@@ -114,11 +118,13 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     return () => window.removeEventListener('popstate', onPop);
   }, [questions, owner, place.run, restore]);
 
-  /** A step forward (Avanti, Completa, Mostra Designer, Rifai il test): an entry of its own. */
+  /**
+   * A step forward (Avanti, Completa, Mostra Designer, Rifai il test): an entry of its own. The save
+   * that follows makes it only if the step did happen (a refused one, say Completa after Back was
+   * pressed while the answers were being sent, leaves the next save a plain one).
+   */
   const forward = (action: FlowAction): void => {
-    const next = flowReducer(flow, action);
-    // Only a step that happens makes an entry (a refused one leaves the next save a plain one).
-    if (next.phase !== flow.phase || next.index !== flow.index) stepForward.current = true;
+    stepForward.current = true;
     dispatch(action);
   };
 
@@ -132,9 +138,12 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     const journey = (depth: number, scrollY: number): SavedJourney => ({ owner, run: place.run, depth, flow, result, failure, pages, scrollY });
     // While a restored position waits for the page to be tall enough, it is the one kept.
     const keep = (): void => saveJourney(journey(place.depth, pendingScroll.current ?? window.scrollY));
-    if (stepForward.current) {
+    const step = `${place.run}:${flow.phase}:${flow.index}`;
+    const stepped = stepForward.current && step !== savedStep.current;
+    stepForward.current = false;
+    savedStep.current = step;
+    if (stepped) {
       // A step forward: the entry left keeps where it was (its scroll included), the new one follows.
-      stepForward.current = false;
       setPlace({ run: place.run, depth: place.depth + 1 });
       saveJourney(journey(place.depth + 1, 0), true);
     } else {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { handJourneyTo } from '../../../shared/lib/journey';
 import { readSavedJourney, saveJourney, type SavedJourney } from './journeyHistory';
 
 const ANALYSIS = { dominant_style: 'C', style_percentages: { A: 0, B: 0, C: 100, D: 0, E: 0 } };
@@ -19,7 +20,10 @@ const DESIGNERS: SavedJourney = {
   scrollY: 1200,
 };
 
-afterEach(() => window.history.replaceState(null, ''));
+afterEach(() => {
+  window.history.replaceState(null, '');
+  sessionStorage.clear();
+});
 
 describe('the home journey kept in its history entry', () => {
   it('comes back as it was saved, beside what the router keeps in the entry', () => {
@@ -49,8 +53,10 @@ describe('the home journey kept in its history entry', () => {
     const length = window.history.length;
     saveJourney({ ...journey, depth: 2, flow: question(2) }, true);
     expect(window.history.length).toBe(length + 1);
-    // What the router keeps is kept (its scroll positions go by its key).
-    expect(window.history.state).toMatchObject({ usr: null, key: 'abc', idx: 3 });
+    // An entry as the router's own are: its state kept, a key of its own (the router's scroll
+    // positions go by key), the next index.
+    expect(window.history.state).toMatchObject({ usr: null, idx: 4 });
+    expect(window.history.state.key).not.toBe('abc');
     expect(readSavedJourney(7, null)).toMatchObject({ depth: 2, flow: { index: 2 } });
   });
 
@@ -84,10 +90,13 @@ describe('the home journey kept in its history entry', () => {
     expect(readSavedJourney(7, '13')).toBeNull();
   });
 
-  it("is, for a visitor's, the account's that signs in next (the visitor registering from the quiz)", () => {
+  it("is, for a visitor's, the account's that signed in carrying its quiz, and no other account's", () => {
     saveJourney(DESIGNERS);
     expect(readSavedJourney(7, null)?.flow).toEqual(DESIGNERS.flow);
+    expect(readSavedJourney(7, '12')).toBeNull();
+    handJourneyTo('12');
     expect(readSavedJourney(7, '12')?.flow).toEqual(DESIGNERS.flow);
+    expect(readSavedJourney(7, '13')).toBeNull();
   });
 
   it('keeps a result computed offline with what the device showed before, and a failure as shown', () => {

@@ -1,4 +1,5 @@
-import { entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
+import { asRecord, entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
+import { journeyHeir } from '../../../shared/lib/journey';
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
 import type { FlowState } from './homeFlow';
@@ -28,8 +29,8 @@ export interface JourneyResult {
 export interface SavedJourney {
   /**
    * The signed-in person's id, or null for a visitor. An account's journey is never given back to
-   * anyone else (nor to the visitor after a logout); a visitor's goes to whoever signs in next in
-   * this tab, who is the visitor registering or signing in from the quiz.
+   * anyone else (nor to the visitor after a logout); a visitor's goes to the account that signed in
+   * carrying its quiz (the visitor registering or signing in from it: shared/lib/journey, journeyHeir).
    */
   owner: string | null;
   /**
@@ -55,13 +56,10 @@ export interface SavedJourney {
 
 const KEY = 'internoHomeJourney';
 
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
 
 
 function parseFlow(raw: unknown, questions: number): FlowState | null {
-  const flow = record(raw);
+  const flow = asRecord(raw);
   if (!flow || !Array.isArray(flow.answers) || flow.answers.length !== questions) return null;
   if (!flow.answers.every((a) => a === null || typeof a === 'string')) return null;
   const phase = flow.phase;
@@ -77,16 +75,18 @@ function parseFlow(raw: unknown, questions: number): FlowState | null {
  * required past the questions.
  */
 export function readSavedJourney(questions: number, owner: string | null, state: unknown = window.history.state): SavedJourney | null {
-  const saved = record(entryState(state)?.[KEY]);
+  const saved = asRecord(entryState(state)?.[KEY]);
   if (!saved) return null;
   // Kept by an account that is not this one (a logout, or another account, since): not this
-  // person's to see. A visitor's journey is the one of who has just signed in from it: without it,
-  // Back from the new account's page went through the test's entries as first questions.
+  // person's to see. A visitor's journey is the account's that signed in carrying its quiz
+  // (journeyHeir): without it, Back from the new account's page went through the test's entries as
+  // first questions; any other account does not get it.
   const keptBy = typeof saved.owner === 'string' ? saved.owner : null;
   if (keptBy !== null && keptBy !== owner) return null;
+  if (keptBy === null && owner !== null && journeyHeir() !== owner) return null;
   const flow = parseFlow(saved.flow, questions);
   if (!flow) return null;
-  const raw = record(saved.result);
+  const raw = asRecord(saved.result);
   const analysis = raw ? parseAnalysis(raw.analysis) : null;
   const result =
     raw && analysis && Array.isArray(raw.answers)
@@ -119,8 +119,6 @@ export function newRun(): string {
  */
 export function saveJourney(journey: SavedJourney, step = false): void {
   try {
-    // The router's key and index are the entry's own: its scroll restoration, keyed by `key`, saves
-    // the position of the journey's step left for another page and brings it back with Back.
     if (step) pushEntry({ [KEY]: journey });
     else replaceEntry({ [KEY]: journey });
   } catch {

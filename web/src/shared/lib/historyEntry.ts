@@ -22,9 +22,14 @@ export function replaceEntry(patch: Record<string, unknown>): void {
   window.history.replaceState({ ...(entryState() ?? {}), ...patch }, '');
 }
 
+/** A new entry's key, as the router makes its own (only told apart from the tab's other entries). */
+export function newEntryKey(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
 /** Adds an entry after the current one (same address), holding what it holds and `patch`. */
 export function pushEntry(patch: Record<string, unknown>): void {
   const state = entryState() ?? {};
   const idx = typeof state.idx === 'number' ? state.idx + 1 : state.idx;
-  window.history.pushState({ ...state, key: Math.random().toString(36).slice(2, 10), idx, ...patch }, '');
+  window.history.pushState({ ...state, key: newEntryKey(), idx, ...patch }, '');
 }

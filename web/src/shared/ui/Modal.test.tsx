@@ -202,22 +202,23 @@ describe('Modal in a browser that moves focus off an inert page', () => {
   });
 });
 
-describe('a gallery viewer opened from a dialog', () => {
-  function ViewerInModal() {
-    const [modal, setModal] = useState(true);
-    const [index, setIndex] = useState<number | null>(null);
-    return (
-      <div id="root">
-        <Modal open={modal} title="Progetto" onClose={() => setModal(false)}>
-          <button type="button" onClick={() => setIndex(0)}>
-            Foto
-          </button>
-        </Modal>
-        <FullscreenViewer images={[{ path: '/api/uploads/gallery/a.jpg', alt: 'Soggiorno' }]} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} label="Galleria" />
-      </div>
-    );
-  }
+/** A dialog with a picture that opens the gallery viewer over it. */
+function ViewerInModal() {
+  const [modal, setModal] = useState(true);
+  const [index, setIndex] = useState<number | null>(null);
+  return (
+    <div id="root">
+      <Modal open={modal} title="Progetto" onClose={() => setModal(false)}>
+        <button type="button" onClick={() => setIndex(0)}>
+          Foto
+        </button>
+      </Modal>
+      <FullscreenViewer images={[{ path: '/api/uploads/gallery/a.jpg', alt: 'Soggiorno' }]} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} label="Galleria" />
+    </div>
+  );
+}
 
+describe('a gallery viewer opened from a dialog', () => {
   it('is closed alone by Escape, and gives focus back inside the dialog', () => {
     render(<ViewerInModal />);
     const photo = screen.getByRole('button', { name: 'Foto' });
@@ -328,20 +329,6 @@ describe('where the browser has close requests (Back on Android)', () => {
   });
 
   it('closes a gallery viewer opened from a dialog alone, then the dialog', () => {
-    function ViewerInModal() {
-      const [modal, setModal] = useState(true);
-      const [index, setIndex] = useState<number | null>(null);
-      return (
-        <div id="root">
-          <Modal open={modal} title="Progetto" onClose={() => setModal(false)}>
-            <button type="button" onClick={() => setIndex(0)}>
-              Foto
-            </button>
-          </Modal>
-          <FullscreenViewer images={[{ path: '/api/uploads/gallery/a.jpg', alt: 'Soggiorno' }]} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} label="Galleria" />
-        </div>
-      );
-    }
     render(<ViewerInModal />);
     fireEvent.click(screen.getByRole('button', { name: 'Foto' }));
     expect(active).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { asRecord, entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
+import { asRecord, entryState, newEntryKey, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
 import { journeyHeir } from '../../../shared/lib/journey';
 import { parseLead, type Lead } from '../../../shared/lib/lead';
 import { parseMatchPage, type MatchPage } from '../../matching/lib/matches';
@@ -110,7 +110,7 @@ export function readSavedJourney(questions: number, owner: string | null, state:
 
 /** A new run's name: only told apart from the other runs of this tab's history. */
 export function newRun(): string {
-  return Math.random().toString(36).slice(2, 10);
+  return newEntryKey();
 }
 
 /**

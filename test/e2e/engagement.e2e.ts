@@ -259,4 +259,40 @@ describe('engagement', () => {
     expect(stats.total_likes).toBe(1);
     expect(await likeCount(dora.id)).toBe(1);
   });
+
+  it('a like tapped offline before the offline code arrived waits on the phone and is sent once back online', async () => {
+    const rita = await designer('Rita Sala');
+    const elena = await customer('Elena Fabbri');
+    // A first visit (no service worker yet) whose connection drops after the profile has painted,
+    // before the offline layer's code (Dexie, the outbox) has arrived.
+    await inBrowser('like-before-offline-code', { baseUrl: server.baseUrl, width: 390, height: 844, serviceWorkers: 'block' }, async ({ context, page }) => {
+      await signIn(page, elena);
+      const offlineCode = /\/assets\/(runtime|dexie|offline)-[^/]+\.js$/;
+      let refused = 0;
+      await page.route(offlineCode, (route) => {
+        refused += 1;
+        return route.abort('internetdisconnected');
+      });
+      await page.goto(`${server.baseUrl}/profile/${rita.id}`);
+      const button = page.getByTestId('like-button');
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      await context.setOffline(true);
+      await button.click();
+      await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+      expect(await button.isDisabled()).toBe(true);
+      expect(await page.getByText('Qualcosa è andato storto').count()).toBe(0);
+      expect(await outboxRows(page)).toEqual([expect.objectContaining({ kind: 'like.toggle', state: 'pending', attempts: 0 })]);
+      expect(await likeCount(rita.id)).toBe(0);
+      await saveScreenshot(page, 'like-before-offline-code-390');
+      // The connection returns, and with it the offline layer's code: the like goes, once.
+      await page.unroute(offlineCode);
+      await context.setOffline(false);
+      await expect.poll(() => likeCount(rita.id), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => button.isDisabled()).toBe(false);
+      expect(await page.getByTestId('like-count').textContent()).toBe('1');
+      expect((await untilOutboxSent(page)).map(({ kind }) => kind)).toEqual(['like.toggle']);
+    });
+    expect(await likeCount(rita.id)).toBe(1);
+  });
 });

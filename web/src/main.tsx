@@ -33,14 +33,14 @@ setOutboxSession(() => {
   return user ? { userId: String(user.id), token: user.access_token } : null;
 });
 
-// The offline layer (Dexie, the outbox and each command's handlers) starts after the first page has
-// loaded, when the browser is idle: the first route paints without waiting for IndexedDB, and the
-// commands' code is there before the connection can drop (a tap offline on a first visit must find
-// it); the home fetches its questionnaire journey at the same moment (HomePage). Starting it after
-// the first paint instead was tried and withdrawn (docs/performance.md). If its chunks cannot be
-// fetched (the connection dropped during a first visit, before the service worker controls the
-// page), it starts when the connection returns, so what was queued meanwhile is sent then rather
-// than at the next visit.
+// The offline layer (Dexie, the outbox and each command's handlers) starts once the first page has
+// loaded and painted, when the browser is idle: the first route paints without waiting for IndexedDB,
+// and neither the layer's requests nor its code compete with that paint (on a first visit `load`
+// often comes before it); the home fetches its questionnaire journey at the same moment (HomePage).
+// A tap before then starts it at once (onOutboxNeeded). If its chunks cannot be fetched (the
+// connection dropped during a first visit, before the service worker controls the page), a write
+// waits on the device (shared/offline/waitingRoom.ts) and the layer starts when the connection
+// returns, so what was queued meanwhile is sent then rather than at the next visit.
 let offlineStart: Promise<void> | null = null;
 function startOfflineLayer(): Promise<void> {
   return (offlineStart ??= loadOffline()
@@ -55,19 +55,8 @@ function startOfflineWhenIdle(): void {
   allowBackgroundOffline();
   whenIdle(() => void startOfflineLayer());
 }
-// An action taken before then (a tap in the first second) starts it at once, so it is sent now.
 onOutboxNeeded(startOfflineLayer);
-// A visitor's home and a visitor's view of a designer's profile have nothing to queue on their first
-// screen (links, texts and pictures; a visitor's like, booking or message asks to register first,
-// and a share's record is a statistic, never in the person's way): there the layer and the home's
-// journey prefetch wait for the first paint as well, so that their requests and their code do not
-// compete with it (on a first visit `load` comes before the paint). Every other first page can hold
-// a tap that queues, so it keeps the start after `load` (a later start there failed "a like made
-// offline" under load: docs/performance.md).
-const visitorFirstScreen = /^\/(profile\/[^/]+\/?)?$/.test(window.location.pathname);
-if (visitorFirstScreen && !store.getState().session.user) afterFirstPaint(startOfflineWhenIdle);
-else if (document.readyState === 'complete') startOfflineWhenIdle();
-else window.addEventListener('load', startOfflineWhenIdle, { once: true });
+afterFirstPaint(startOfflineWhenIdle);
 registerServiceWorker();
 startPush(store, (path) => void router.navigate(path));
 

@@ -55,15 +55,25 @@ export interface OutboxRow {
   lastError: { status: number | null; reason: string | null } | null;
 }
 
-/** The actions in the app's outbox, in order. */
+/**
+ * The writes the app keeps on the device, in order: the outbox's, then those waiting for it in
+ * localStorage (made before the offline layer's code had arrived: web/src/shared/offline/waitingRoom.ts).
+ */
 export async function outboxRows(page: Page): Promise<OutboxRow[]> {
   const rows = await storedRows<OutboxRow>(page, 'outbox');
-  return rows
+  const waiting = await page.evaluate(() => {
+    try {
+      const held: unknown = JSON.parse(localStorage.getItem('interno.outbox.waiting') ?? '[]');
+      return Array.isArray(held) ? (held as OutboxRow[]) : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...rows.sort((a, b) => a.seq - b.seq), ...waiting]
     .map(({ seq, kind, method, path, state, attempts, lastError }) => {
       const error = lastError ? { status: lastError.status, reason: lastError.reason } : null;
       return { seq, kind, method, path, state, attempts, lastError: error };
-    })
-    .sort((a, b) => a.seq - b.seq);
+    });
 }
 
 /**

@@ -4,7 +4,7 @@ import { whenFirstPainted } from '../lib/firstPaint';
 /**
  * The boundary of the offline runtime (Dexie, IndexedDB, the outbox runner). The first routes must
  * paint without it: the quiz and reading pages never wait for IndexedDB. The app loads it once the
- * first page has loaded and the browser is idle (main.tsx), or earlier when
+ * first page has loaded and painted and the browser is idle (main.tsx), or earlier when
  * someone needs it now (loadOffline: an action to queue, the offline fallback of a request, logout,
  * and the first API answer to keep once the page has painted, so that an action can still be queued
  * if the connection drops before the service worker controls the page). Work nobody waits for (the outbox counts of the
@@ -47,7 +47,7 @@ export function allowBackgroundOffline(): void {
 }
 
 /**
- * Resolves when main.tsx starts the offline layer (after `load`): code a first visit must have on
+ * Resolves when main.tsx starts the offline layer (after `load` and the first paint): code a first visit must have on
  * the device before the connection can drop (the home's questionnaire journey) is fetched then too.
  */
 export function whenBackgroundAllowed(): Promise<void> {

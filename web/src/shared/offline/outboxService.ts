@@ -16,6 +16,7 @@ import { attachDrainTriggers, requestBackgroundSync } from './triggers';
 import { httpError } from '../api/errors';
 import { t } from '../i18n/t';
 import { xhrFetch, type UploadProgress } from './xhrFetch';
+import { admitWaiting, admittedSeq, dropWaiting, holdWrite, waitingWrites } from './waitingRoom';
 
 /**
  * The app's one outbox. The app shell installs it once with the session and logout wiring;
@@ -70,7 +71,10 @@ export function installOutbox(options: InstallOutboxOptions): () => Promise<void
       void active.reconnected();
     },
   );
-  void active.drain();
+  // Writes that waited for the outbox (its code had not arrived) go in first, in their order.
+  void admitWaiting(db)
+    .catch((error: unknown) => console.warn('Could not move the waiting writes into the outbox', error))
+    .then(() => active.drain());
   return () => {
     detach();
     if (runner === active) runner = null;
@@ -98,7 +102,21 @@ export async function enqueueAction(input: Omit<EnqueueInput, 'userId'> & { user
 export async function enqueueAndDrain(
   input: Omit<EnqueueInput, 'userId'> & { userId?: string },
 ): Promise<{ entry: OutboxEntry; drained: Promise<DrainResult | null> }> {
-  const entry = await enqueue(await appDatabase(), { ...input, userId: input.userId ?? outboxUserId() });
+  const owned = { ...input, userId: input.userId ?? outboxUserId() };
+  let database: InternoDatabase;
+  try {
+    database = await appDatabase();
+  } catch (error) {
+    // The runtime's code cannot arrive (a first visit whose connection dropped before it came): the
+    // write waits on the device (waitingRoom.ts), drawn as queued, until the offline layer starts,
+    // which outboxNeeded asks for again when the connection returns. Only a refused entry is
+    // replaced, and one was read from the outbox, so a replacement has nothing to wait for.
+    if (input.replaces !== undefined) throw error;
+    const entry = holdWrite(owned);
+    void outboxNeeded();
+    return { entry, drained: Promise.resolve(null) };
+  }
+  const entry = await enqueue(database, owned);
   // Queued before the app installed the outbox (a tap in the first seconds): install it now, and
   // try the entry once it is there, so a screen that waits for the answer gets the server's.
   if (!runner) await outboxNeeded();
@@ -123,6 +141,17 @@ export async function retryAction(seq: number): Promise<void> {
 
 export async function discardAction(seq: number): Promise<void> {
   const error: OutboxError = { status: null, reason: 'discarded', message: t('error.expiredAction'), detail: null };
+  if (seq < 0) {
+    // A write that waited for the outbox: dropped here, with its optimistic change rolled back,
+    // unless it has moved into the outbox meanwhile.
+    const moved = admittedSeq(seq);
+    if (moved === undefined) {
+      const waiting = waitingWrites().find((entry) => entry.seq === seq);
+      if (waiting && dropWaiting(seq)) await outboxHandlers.get(waiting.kind)?.onFailed?.(error, waiting);
+      return;
+    }
+    seq = moved;
+  }
   await discardEntry(await appDatabase(), seq, error);
   void drainOutbox();
 }

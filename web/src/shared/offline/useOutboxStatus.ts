@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
 import { useOfflineLiveQuery } from './lazy';
 import type { OutboxCounts } from './outbox';
+import { useWaitingWrites } from './waitingRoom';
 
 export interface OutboxStatus extends OutboxCounts {
   online: boolean;
@@ -37,5 +38,7 @@ export function useOutboxStatus(): OutboxStatus {
     const row = await offline.db.kv.get(offline.LAST_SYNC_KEY);
     return typeof row?.value === 'number' ? row.value : null;
   }, [], null as number | null);
-  return { ...counts, online, lastSyncAt: lastSync };
+  // Writes waiting for the outbox (made before its code could arrive) are pending too.
+  const waiting = useWaitingWrites().filter((entry) => entry.userId === '' || entry.userId === userId).length;
+  return { ...counts, pending: counts.pending + waiting, online, lastSyncAt: lastSync };
 }

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { AnyCommand } from './command';
 import type { OutboxEntry } from './db';
 import { useOfflineLiveQuery } from './lazy';
+import { admittedSeq, useWaitingWrites } from './waitingRoom';
 
 /** Which outbox entries a screen draws. Every filter is optional; all given must match. */
 export interface QueuedFilter {
@@ -40,14 +42,15 @@ export function matchesQueued(entry: OutboxEntry, filter: QueuedFilter, userId: 
 
 /**
  * The one query over the outbox for screens: the signed-in person's entries that match the filter,
- * oldest first, live (every change of the outbox answers again). [] until the offline runtime has
- * loaded (features never import Dexie: see lazy.ts).
+ * oldest first, live (every change of the outbox answers again), followed by the writes waiting for
+ * the outbox (waitingRoom.ts: made before its code could arrive). Only those until the offline
+ * runtime has loaded (features never import Dexie: see lazy.ts).
  */
 export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
   const userId = useSelector((state: WithSession) => selectUserId(state)) ?? '';
   const enabled = filter.enabled !== false;
   const kinds = filter.commands?.map((command) => command.kind).join(',') ?? '';
-  return useOfflineLiveQuery(
+  const stored = useOfflineLiveQuery(
     async ({ db }) => {
       const scoped =
         filter.entity !== undefined
@@ -63,6 +66,16 @@ export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
     NONE,
     enabled,
   );
+  const waiting = useWaitingWrites();
+  return useMemo(() => {
+    if (!enabled || waiting.length === 0) return stored;
+    const keys = new Set(stored.map((entry) => entry.key));
+    // A waiting write is never sent, so the time of matchesQueued (for sent entries) plays no part.
+    const held = waiting.filter((entry) => !keys.has(entry.key) && matchesQueued(entry, filter, userId, entry.createdAt));
+    return held.length === 0 ? stored : [...stored, ...held];
+    // The filter's fields are the dependencies (a caller's filter object is new at each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stored, waiting, enabled, userId, kinds, filter.entity, filter.entityPrefix, filter.sent, filter.withAnonymous]);
 }
 
 /**
@@ -71,10 +84,14 @@ export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
  * moment when its arguments change.
  */
 export function useQueuedEntry(seq: number | null): OutboxEntry | null | undefined {
+  const waiting = useWaitingWrites();
+  // A write that waited for the outbox is followed by its outbox number once it has moved.
+  const outboxSeq = seq !== null && seq < 0 ? (admittedSeq(seq) ?? null) : seq;
   const result = useOfflineLiveQuery(
-    async ({ db }) => ({ seq, entry: seq === null ? null : ((await db.outbox.get(seq)) ?? null) }),
-    [seq],
+    async ({ db }) => ({ seq: outboxSeq, entry: outboxSeq === null ? null : ((await db.outbox.get(outboxSeq)) ?? null) }),
+    [outboxSeq],
     undefined as { seq: number | null; entry: OutboxEntry | null } | undefined,
   );
-  return result && result.seq === seq ? result.entry : undefined;
+  if (seq !== null && seq < 0 && outboxSeq === null) return waiting.find((entry) => entry.seq === seq) ?? null;
+  return result && result.seq === outboxSeq ? result.entry : undefined;
 }

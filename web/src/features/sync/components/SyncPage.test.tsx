@@ -3,10 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderSignedIn, setOnline } from '../../../test/session';
 import { db } from '../../../shared/offline/db';
 import { enqueue } from '../../../shared/offline/outbox';
+import { holdWrite, resetWaitingRoom, waitingWrites } from '../../../shared/offline/waitingRoom';
 import { SyncPage } from './SyncPage';
 
 beforeEach(async () => {
   await db.outbox.clear();
+  resetWaitingRoom();
   // Offline, so the page's buttons change the outbox without a drain racing the assertions.
   setOnline(false);
 });
@@ -54,5 +56,20 @@ describe('SyncPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Scarta: Modifica del profilo designer' }));
     await screen.findByText('Nessuna azione in attesa: è tutto sincronizzato.');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('lists a write still waiting for the outbox (made before its code arrived) first, and discards it', async () => {
+    await enqueue(db, { kind: 'designer.update', entity: 'designer:3', method: 'PUT', path: '/api/designers/3', body: {}, userId: '7' });
+    holdWrite({ kind: 'appointment.cancel', entity: 'appointment:9', method: 'PUT', path: '/api/appointments/9/cancel', body: {}, userId: '7' });
+    holdWrite({ kind: 'designer.update', entity: 'designer:5', method: 'PUT', path: '/api/designers/5', body: {}, userId: '99' });
+    renderSignedIn(<SyncPage />);
+    await expect.poll(() => screen.queryAllByTestId('sync-entry').length).toBe(2);
+    const rows = screen.getAllByTestId('sync-entry');
+    expect(within(rows[0] as HTMLElement).getByText('Annullamento di un appuntamento')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('In attesa')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Scarta: Annullamento di un appuntamento' }));
+    await expect.poll(() => screen.queryAllByTestId('sync-entry').length).toBe(1);
+    expect(waitingWrites().map((entry) => entry.userId)).toEqual(['99']);
+    expect(await db.outbox.count()).toBe(1);
   });
 });

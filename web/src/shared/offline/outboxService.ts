@@ -74,7 +74,9 @@ export function installOutbox(options: InstallOutboxOptions): () => Promise<void
   // Writes that waited for the outbox (its code had not arrived) go in first, in their order.
   void admitWaiting(db)
     .catch((error: unknown) => console.warn('Could not move the waiting writes into the outbox', error))
-    .then(() => active.drain());
+    .then(() => {
+      if (runner === active) void active.drain();
+    });
   return () => {
     detach();
     if (runner === active) runner = null;

@@ -474,4 +474,42 @@ describe('journeys across registration', () => {
       });
     });
   }
+
+  it('a customer who opens a favourite from far down their page and comes back with Back finds the page where they left it, and removes that favourite there', async () => {
+    const marta = await api.customer('Marta Riva');
+    // Liked on earlier visits: enough favourites for the list to reach well below the first screen.
+    const designers = ((await api.must(200, 'GET', '/api/designers?limit=8', null)).designers as { id: number; name: string }[]).slice(0, 8);
+    expect(designers).toHaveLength(8);
+    for (const { id } of designers) await api.must(200, 'POST', '/api/likes', marta.token, { designer_id: id });
+    await inBrowser('journey-back-to-own-page', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await api.signIn(page, marta);
+      await page.goto(`${server.baseUrl}/user-profile`);
+      const favourites = page.getByTestId('favourites');
+      const names = favourites.getByRole('link');
+      await expect.poll(() => names.count()).toBe(8);
+      const last = names.last();
+      const name = ((await last.textContent()) ?? '').trim();
+      await last.scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      expect(left).toBeGreaterThan(844);
+      await last.click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/user-profile');
+      // The page comes back whole, at the place it was left (not clamped to a page without its
+      // sections), with the favourite on screen.
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(left));
+      const card = favourites.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+      expect(await onScreen(card)).toBe(true);
+      await saveScreenshot(page, 'journey-back-to-own-page-390');
+      await card.getByTestId('like-button').click();
+      const removed = designers.find((designer) => designer.name === name);
+      expect(removed).toBeDefined();
+      await expect
+        .poll(async () => ((await api.must(200, 'GET', '/api/likes/mine', marta.token)).likes as { designer_id: number }[]).map(({ designer_id: id }) => id))
+        .not.toContain(removed?.id);
+    });
+    expect((await api.must(200, 'GET', '/api/likes/mine', marta.token)).likes).toHaveLength(7);
+  });
 });
+

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { configure, getConfig } from '@testing-library/react';
+import { beforeEach } from 'vitest';
 
 /**
  * Browsers resolve relative request URLs against the page; Node's Request (used under jsdom) has no
@@ -39,3 +40,8 @@ configure({
     return error;
   },
 });
+
+// Each test renders its screens as a new page would: optional modules that arrived in an earlier
+// test load afresh (shared/lib/useOptionalModule.ts keeps them for the page's later mounts).
+const { forgetArrivedModules } = await import('../shared/lib/useOptionalModule');
+beforeEach(forgetArrivedModules);

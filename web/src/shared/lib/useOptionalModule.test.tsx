@@ -57,4 +57,27 @@ describe('useOptionalModule', () => {
     act(() => arrive({ label: 'caricato' }));
     expect(await screen.findByText('caricato')).toBeTruthy();
   });
+
+  it('has a module that arrived once in the first render of a later mount, without loading it again', async () => {
+    let attempts = 0;
+    const load = () => {
+      attempts += 1;
+      return Promise.resolve({ label: 'caricato' });
+    };
+    const first = render(<Probe load={load} />);
+    expect(await screen.findByText('caricato')).toBeTruthy();
+    first.unmount();
+    // The screen come back to (Back): its optional part is there from the first frame, so the page
+    // has its full height when the router restores the scroll position.
+    const renders: string[] = [];
+    function Recorder() {
+      const module = useOptionalModule(load);
+      renders.push(module ? module.label : 'not yet');
+      return null;
+    }
+    render(<Recorder />);
+    expect(renders[0]).toBe('caricato');
+    expect(attempts).toBe(1);
+  });
 });
+

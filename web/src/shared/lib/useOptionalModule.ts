@@ -5,7 +5,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * fails (its chunk out of reach: offline on a first visit, before the service worker serves it) is
  * tried again when the connection returns, and never reaches an error boundary. `React.lazy` is for
  * what the screen needs: its failure takes the route's error screen, which is wrong for an extra
- * such as the shell's refusal notices. `load` is read once, at mount.
+ * such as the shell's refusal notices. `load` is read once, at mount. A module that has arrived once
+ * is there from the first render of every later mount with the same loader (a module-level
+ * function): a screen come back to with Back has its full height at once, so the router restores
+ * its scroll position rather than one clamped to a page without its optional parts.
  */
 export function useOptionalModule<T>(load: () => Promise<T>): T | null {
   return useOptionalModuleState(load).module;
@@ -31,15 +34,24 @@ export interface OptionalModuleState<T> {
  */
 const RETRY_EVENT = 'interno:optional-module-retry';
 
+/** The modules that have arrived, by their loader (module-level functions: a handful). */
+const arrived = new Map<() => Promise<unknown>, unknown>();
+
+/** Tests: every optional module loads afresh at its next mount, as in a new page. */
+export function forgetArrivedModules(): void {
+  arrived.clear();
+}
+
 /** useOptionalModule, with whether the module's last load failed and a way to try again at once. */
 export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModuleState<T> {
-  const [state, setState] = useState<{ module: T | null; failed: boolean; retrying: boolean }>({
-    module: null,
+  const [state, setState] = useState<{ module: T | null; failed: boolean; retrying: boolean }>(() => ({
+    module: arrived.has(load) ? (arrived.get(load) as T) : null,
     failed: false,
     retrying: false,
-  });
+  }));
   const attemptRef = useRef<() => void>(() => undefined);
   useEffect(() => {
+    if (arrived.has(load)) return undefined;
     let active = true;
     let loading = false;
     const attempt = (): void => {
@@ -50,6 +62,7 @@ export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModul
       load().then(
         (module) => {
           loading = false;
+          arrived.set(load, module);
           if (active) setState({ module, failed: false, retrying: false });
         },
         () => {

@@ -12,8 +12,9 @@ import type { AppStore } from './store';
  * Starts the offline layer: every command's reconciliation (app/commands.ts), then the outbox
  * runner (with the session and the 401 rule), whose first drain may already replay them. The
  * logout's code comes with it (loadSignOut): "Esci" tapped offline must find its code too. A chunk
- * of its own with Dexie, loaded by main.tsx once the first page has loaded and the browser is idle, so the first route never waits for IndexedDB. Actions queued
- * before it runs stay in the outbox and are sent by the first drain.
+ * of its own with Dexie, loaded by main.tsx once the first page has loaded and painted and the browser is idle, so the first route never waits for IndexedDB. Actions queued
+ * before it runs stay in the outbox, or wait on the device when its code could not arrive
+ * (shared/offline/waitingRoom.ts: moved in when it starts), and are sent by the first drain.
  */
 export async function startOffline(store: AppStore, router: ReturnType<typeof createBrowserRouter>): Promise<void> {
   const [{ db }] = await Promise.all([loadOffline(), loadSignOut()]);

@@ -51,7 +51,9 @@ export function useOptionalModuleState<T>(load: () => Promise<T>): OptionalModul
   }));
   const attemptRef = useRef<() => void>(() => undefined);
   useEffect(() => {
-    if (arrived.has(load)) return undefined;
+    // There from the first render. (One that arrived after it, from an earlier mount's load, is
+    // asked for again below: the browser answers at once from its module map.)
+    if (state.module !== null) return undefined;
     let active = true;
     let loading = false;
     const attempt = (): void => {

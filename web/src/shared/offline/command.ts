@@ -152,6 +152,14 @@ function transientEntry<Args>(spec: CommandSpec<Args>, args: Args, options: Send
   return { ...newEntry(input), seq: 0, state: 'sending' };
 }
 
+/** A command's reconciliation (onSent) and roll-back (onRefused) as the outbox calls them. */
+function commandHandlers<Args>(spec: CommandSpec<Args>, dispatch: CommandDispatch): OutboxKindHandler {
+  return {
+    onSent: spec.onSent ? (response, entry) => spec.onSent?.(dispatch, response, entry) : undefined,
+    onFailed: spec.onRefused ? (error, entry) => spec.onRefused?.(dispatch, error, entry) : undefined,
+  };
+}
+
 /** Declares a write. Each feature exports its commands from features/<feature>/commands.ts. */
 export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
   return {
@@ -184,11 +192,7 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
         // Its own handlers, not the registry's: the app registers those when the offline layer
         // starts (after the first screen), and a write sent before then must still be reconciled
         // (a cache patched, an optimistic change rolled back).
-        const handlers: OutboxKindHandler = {
-          onSent: spec.onSent ? (response, sent) => spec.onSent?.(dispatch, response, sent) : undefined,
-          onFailed: spec.onRefused ? (error, failed) => spec.onRefused?.(dispatch, error, failed) : undefined,
-        };
-        return { entry, settled: sendOnline(entry, handlers, onProgress).then(outcomeOf) };
+        return { entry, settled: sendOnline(entry, commandHandlers(spec, dispatch), onProgress).then(outcomeOf) };
       }
       const body = spec.body?.(args);
       // A file is never written to the device: a multipart write is declared keep: 'never'.
@@ -205,6 +209,11 @@ export function defineCommand<Args>(spec: CommandSpec<Args>): Command<Args> {
         ...stored,
       });
       await spec.apply?.(dispatch, args);
+      if (entry.seq < 0 && !outboxHandlers.get(spec.kind)) {
+        // Held until the offline layer's code arrives (waitingRoom.ts), which registers every
+        // command's handlers: until then this one's own, so that a discard rolls it back.
+        outboxHandlers.register(spec.kind, commandHandlers(spec, dispatch));
+      }
       return { entry, settled: settle(entry, drained) };
   }
 }
@@ -228,10 +237,7 @@ export function registerCommands(
     kinds.add(command.kind);
   }
   const stops = commands.map((command) =>
-    handlers.register(command.kind, {
-      onSent: command.onSent ? (response, entry) => command.onSent?.(dispatch, response, entry) : undefined,
-      onFailed: command.onRefused ? (error, entry) => command.onRefused?.(dispatch, error, entry) : undefined,
-    }),
+    handlers.register(command.kind, commandHandlers(command, dispatch)),
   );
   return () => stops.forEach((stop) => stop());
 }

@@ -16,7 +16,7 @@ import { attachDrainTriggers, requestBackgroundSync } from './triggers';
 import { httpError } from '../api/errors';
 import { t } from '../i18n/t';
 import { xhrFetch, type UploadProgress } from './xhrFetch';
-import { admitWaiting, admittedSeq, dropWaiting, holdWrite, waitingWrites } from './waitingRoom';
+import { admitWaiting, dropWaiting, holdWrite, subscribeWaiting, waitingKey, waitingWrites } from './waitingRoom';
 
 /**
  * The app's one outbox. The app shell installs it once with the session and logout wiring;
@@ -71,17 +71,30 @@ export function installOutbox(options: InstallOutboxOptions): () => Promise<void
       void active.reconnected();
     },
   );
-  // Writes that waited for the outbox (its code had not arrived) go in first, in their order.
-  void admitWaiting(db)
-    .catch((error: unknown) => console.warn('Could not move the waiting writes into the outbox', error))
-    .then(() => {
-      if (runner === active) void active.drain();
-    });
+  // Writes that waited for the outbox (its code had not arrived) go in first, in their order; so do
+  // those another tab holds, whenever it holds one.
+  void admitWaitingNow(db).then(() => {
+    if (runner === active) void active.drain();
+  });
+  const stopAdmitting = subscribeWaiting(() => {
+    if (runner === active && waitingWrites().length > 0) void admitWaitingNow(db).then(() => active.drain());
+  });
   return () => {
+    stopAdmitting();
     detach();
     if (runner === active) runner = null;
     return active.stop();
   };
+}
+
+/** Moves the writes waiting for the outbox into it (waitingRoom.ts); a failure is logged, not thrown. */
+async function admitWaitingNow(database: InternoDatabase): Promise<void> {
+  if (waitingWrites().length === 0) return;
+  try {
+    await admitWaiting(database);
+  } catch (error) {
+    console.warn('Could not move the waiting writes into the outbox', error);
+  }
 }
 
 /** Replays now, e.g. after login. Resolves null before the outbox is installed. */
@@ -118,6 +131,9 @@ export async function enqueueAndDrain(
     void outboxNeeded();
     return { entry, drained: Promise.resolve(null) };
   }
+  // Writes that waited for the outbox go in before this one, so that the writes of an entity keep
+  // their order (a message held, then one written once the connection is back).
+  await admitWaitingNow(database);
   const entry = await enqueue(database, owned);
   // Queued before the app installed the outbox (a tap in the first seconds): install it now, and
   // try the entry once it is there, so a screen that waits for the answer gets the server's.
@@ -144,15 +160,17 @@ export async function retryAction(seq: number): Promise<void> {
 export async function discardAction(seq: number): Promise<void> {
   const error: OutboxError = { status: null, reason: 'discarded', message: t('error.expiredAction'), detail: null };
   if (seq < 0) {
-    // A write that waited for the outbox: dropped here, with its optimistic change rolled back,
-    // unless it has moved into the outbox meanwhile.
-    const moved = admittedSeq(seq);
-    if (moved === undefined) {
-      const waiting = waitingWrites().find((entry) => entry.seq === seq);
-      if (waiting && dropWaiting(seq)) await outboxHandlers.get(waiting.kind)?.onFailed?.(error, waiting);
+    // A write that waited for the outbox: dropped there, with its optimistic change rolled back
+    // (its command registered its handlers when it was held), or found in the outbox by its key.
+    const waiting = waitingWrites().find((entry) => entry.seq === seq);
+    if (waiting && dropWaiting(seq)) {
+      await outboxHandlers.get(waiting.kind)?.onFailed?.(error, waiting);
       return;
     }
-    seq = moved;
+    const key = waitingKey(seq);
+    const moved = key === undefined ? undefined : await (await appDatabase()).outbox.where('key').equals(key).first();
+    if (!moved) return;
+    seq = moved.seq;
   }
   await discardEntry(await appDatabase(), seq, error);
   void drainOutbox();

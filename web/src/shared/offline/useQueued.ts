@@ -4,7 +4,7 @@ import { selectUserId, type WithSession } from '../session/sessionSlice';
 import type { AnyCommand } from './command';
 import type { OutboxEntry } from './db';
 import { useOfflineLiveQuery } from './lazy';
-import { admittedSeq, useWaitingWrites } from './waitingRoom';
+import { useWaitingWrites, waitingKey } from './waitingRoom';
 
 /** Which outbox entries a screen draws. Every filter is optional; all given must match. */
 export interface QueuedFilter {
@@ -85,13 +85,20 @@ export function useQueued(filter: QueuedFilter = {}): OutboxEntry[] {
  */
 export function useQueuedEntry(seq: number | null): OutboxEntry | null | undefined {
   const waiting = useWaitingWrites();
-  // A write that waited for the outbox is followed by its outbox number once it has moved.
-  const outboxSeq = seq !== null && seq < 0 ? (admittedSeq(seq) ?? null) : seq;
+  // A write that waited for the outbox (negative seq) is drawn from there while it waits, then
+  // found in the outbox by its key once this tab or another has moved it.
+  const held = seq !== null && seq < 0 ? waiting.find((entry) => entry.seq === seq) : undefined;
+  const key = seq !== null && seq < 0 ? waitingKey(seq) : undefined;
   const result = useOfflineLiveQuery(
-    async ({ db }) => ({ seq: outboxSeq, entry: outboxSeq === null ? null : ((await db.outbox.get(outboxSeq)) ?? null) }),
-    [outboxSeq],
+    async ({ db }) => {
+      if (seq === null || (seq < 0 && key === undefined)) return { seq, entry: null };
+      const entry = seq < 0 ? await db.outbox.where('key').equals(key ?? '').first() : await db.outbox.get(seq);
+      return { seq, entry: entry ?? null };
+    },
+    [seq, key],
     undefined as { seq: number | null; entry: OutboxEntry | null } | undefined,
+    held === undefined,
   );
-  if (seq !== null && seq < 0 && outboxSeq === null) return waiting.find((entry) => entry.seq === seq) ?? null;
-  return result && result.seq === outboxSeq ? result.entry : undefined;
+  if (held) return held;
+  return result && result.seq === seq ? result.entry : undefined;
 }

@@ -28,7 +28,7 @@ const { db } = await import('./db');
 const { discardAction, installOutbox } = await import('./outboxService');
 const { useOutboxStatus } = await import('./useOutboxStatus');
 const { useQueued, useQueuedEntry } = await import('./useQueued');
-const { admittedSeq, holdWrite, resetWaitingRoom, WAITING_KEY, waitingWrites } = await import('./waitingRoom');
+const { holdWrite, resetWaitingRoom, WAITING_KEY, waitingWrites } = await import('./waitingRoom');
 const realLoadOffline = (await vi.importActual<typeof LazyModule>('./lazy')).loadOffline;
 const loadOffline = vi.mocked(lazy.loadOffline);
 
@@ -102,6 +102,10 @@ describe('a write made before the offline runtime could arrive', () => {
     expect(net.calls).toEqual([]);
     const stored = JSON.parse(localStorage.getItem(WAITING_KEY) ?? '[]') as { key: string }[];
     expect(stored.map(({ key }) => key)).toEqual([entry.key]);
+    // A later write gets a larger number: screens sort by it, oldest first.
+    const later = (await like.send(dispatch, { designerId: 4 }, { userId: '7' })).entry;
+    expect(later.seq).toBeGreaterThan(entry.seq);
+    expect(later.seq).toBeLessThan(0);
   });
 
   it('is drawn as queued by the screens and counted as pending by the shell', async () => {
@@ -146,7 +150,9 @@ describe('a write made before the offline runtime could arrive', () => {
     ]);
     expect(waitingWrites()).toEqual([]);
     expect(localStorage.getItem(WAITING_KEY)).toBeNull();
-    expect(admittedSeq(first.seq)).toBe(rows[0]?.seq);
+    // A screen that follows the first write by its number finds it in the outbox, by its key.
+    const followed = renderHook(() => useQueuedEntry(first.seq), { wrapper });
+    await vi.waitFor(() => expect(followed.result.current).toMatchObject({ seq: rows[0]?.seq, key: first.key, state: 'sent' }));
     expect(calls).toEqual(['apply 3', 'apply 4', 'sent {"path":"/api/likes/3"}', 'sent {"path":"/api/likes/4"}']);
   });
 
@@ -162,13 +168,13 @@ describe('a write made before the offline runtime could arrive', () => {
 
     await vi.waitFor(() => expect(waitingWrites()).toEqual([]));
     expect(await db.outbox.count()).toBe(1);
-    expect(admittedSeq(earlier.seq)).toBe(existing);
+    const followed = renderHook(() => useQueuedEntry(earlier.seq), { wrapper });
+    await vi.waitFor(() => expect(followed.result.current).toMatchObject({ seq: existing, state: 'sent' }));
     expect(net.calls).toEqual([]);
   });
 
-  it('discarded before it went is rolled back and forgotten', async () => {
+  it('discarded before it went is rolled back and forgotten, before the app has registered any command', async () => {
     unreachable();
-    unregister = registerCommands(dispatch, [like]);
     const { entry } = await like.send(dispatch, { designerId: 6 }, { userId: '7' });
 
     await discardAction(entry.seq);
@@ -179,6 +185,25 @@ describe('a write made before the offline runtime could arrive', () => {
     install();
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(net.calls).toEqual([]);
+  });
+
+  it('goes before a write of the same entity made once the outbox could be reached', async () => {
+    unreachable();
+    const held = (await like.send(dispatch, { designerId: 8 }, { userId: '7' })).entry;
+    loadOffline.mockImplementation(realLoadOffline);
+    unregister = registerCommands(dispatch, [like]);
+    const order: string[] = [];
+    net.respond((call) => {
+      order.push(call.headers['idempotency-key'] ?? '');
+      return { status: 200, body: {} };
+    });
+    // The connection is back and the person taps again before the offline layer has started.
+    lazy.onOutboxNeeded(install);
+    const again = (await like.send(dispatch, { designerId: 8 }, { userId: '7' })).entry;
+
+    await vi.waitFor(async () => expect((await db.outbox.toArray()).map((entry) => entry.state)).toEqual(['sent', 'sent']));
+    expect(order).toEqual([held.key, again.key]);
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => entry.key)).toEqual([held.key, again.key]);
   });
 
   it('ignores what is not a waiting write in its storage', () => {

@@ -11,16 +11,20 @@ import { newEntry, type EnqueueInput } from './outbox';
  * when the offline layer starts (installOutbox: when the connection returns, or at the next visit),
  * whose drain then sends it like any other entry.
  *
- * A waiting write has a negative sequence number, which a screen may keep to follow it
- * (useQueuedEntry, discardAction): once it has moved, admittedSeq gives its number in the outbox.
+ * A waiting write has a negative sequence number that rises with time and is never reused (screens
+ * sort by it, oldest first), which a screen may keep to follow it (useQueuedEntry, discardAction):
+ * once it has moved, into the outbox by this tab or another, it is found there by its key (waitingKey).
  */
 
 /** The localStorage key of the waiting writes (a JSON array of outbox entries). */
 export const WAITING_KEY = 'interno.outbox.waiting';
 
+/** Subtracted from the clock for a waiting write's number: negative until the year 2286. */
+const SEQ_OFFSET = 1e13;
+
 let entries: readonly OutboxEntry[] | null = null;
-/** Waiting sequence number → its number in the outbox, once moved (for this page's life). */
-const admitted = new Map<number, number>();
+/** Every waiting write this page has seen, by its sequence number: its key (for this page's life). */
+const keys = new Map<number, string>();
 const listeners = new Set<() => void>();
 let watchingOtherTabs = false;
 
@@ -59,14 +63,19 @@ function readStored(): OutboxEntry[] {
 
 function current(): readonly OutboxEntry[] {
   if (entries === null) {
-    entries = readStored();
+    entries = remember(readStored());
     watchOtherTabs();
   }
   return entries;
 }
 
+function remember(held: readonly OutboxEntry[]): readonly OutboxEntry[] {
+  for (const entry of held) keys.set(entry.seq, entry.key);
+  return held;
+}
+
 function publish(next: readonly OutboxEntry[]): void {
-  entries = next;
+  entries = remember(next);
   try {
     if (next.length === 0) storage()?.removeItem(WAITING_KEY);
     else storage()?.setItem(WAITING_KEY, JSON.stringify(next));
@@ -83,7 +92,7 @@ function watchOtherTabs(): void {
   watchingOtherTabs = true;
   window.addEventListener('storage', (event) => {
     if (event.key !== WAITING_KEY && event.key !== null) return;
-    entries = readStored();
+    entries = remember(readStored());
     for (const listener of [...listeners]) listener();
   });
 }
@@ -91,7 +100,9 @@ function watchOtherTabs(): void {
 /** Keeps a write that could not go into the outbox; it is drawn as queued at once. */
 export function holdWrite(input: EnqueueInput, now: number = Date.now()): OutboxEntry {
   const held = everyWaiting();
-  const seq = Math.min(0, ...held.map((entry) => entry.seq)) - 1;
+  // Negative (never an outbox number), rising with time, above every number held: the order of
+  // the writes is their order on screen, and a number is never given to two writes.
+  const seq = Math.max(now - SEQ_OFFSET, ...held.map((entry) => entry.seq + 1));
   const entry: OutboxEntry = { ...newEntry(input, now), seq };
   publish([...held, entry]);
   return entry;
@@ -110,27 +121,28 @@ export function dropWaiting(seq: number): boolean {
   return true;
 }
 
-/** The outbox's sequence number of a write that waited here and has moved (undefined otherwise). */
-export function admittedSeq(seq: number): number | undefined {
-  return admitted.get(seq);
+/** The key of a write that waits or waited here (undefined for a number this page never saw). */
+export function waitingKey(seq: number): string | undefined {
+  return keys.get(seq);
 }
 
 /**
  * Moves every waiting write into the outbox, oldest first, each with its Idempotency-Key (a write
- * another tab moved first is found by its key, never added twice), then forgets them here.
+ * another tab moved first is found by its key, never added twice), then forgets them here. A write
+ * discarded in the moment between the two is sent all the same: a window of milliseconds, while
+ * the outbox's transaction runs.
  */
 export async function admitWaiting(database: InternoDatabase): Promise<void> {
   const moving = everyWaiting();
   if (moving.length === 0) return;
-  const moved = new Set<string>();
   await database.transaction('rw', database.outbox, async () => {
-    for (const { seq, ...entry } of moving) {
+    for (const { seq: _waiting, ...entry } of moving) {
       const existing = await database.outbox.where('key').equals(entry.key).first();
-      admitted.set(seq, existing ? existing.seq : await database.outbox.add(entry as OutboxEntry));
-      moved.add(entry.key);
+      if (!existing) await database.outbox.add(entry as OutboxEntry);
     }
   });
   // What was held meanwhile (here or in another tab) keeps waiting.
+  const moved = new Set(moving.map((entry) => entry.key));
   publish(everyWaiting().filter((entry) => !moved.has(entry.key)));
 }
 
@@ -141,7 +153,8 @@ function everyWaiting(): OutboxEntry[] {
   return [...stored, ...current().filter((entry) => !keys.has(entry.key))];
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls listener whenever a write is held, moved or dropped, in this tab or another; returns stop. */
+export function subscribeWaiting(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -150,12 +163,12 @@ const NONE: readonly OutboxEntry[] = [];
 
 /** The waiting writes, for screens: renders again when one is held, moved or dropped. */
 export function useWaitingWrites(): readonly OutboxEntry[] {
-  return useSyncExternalStore(subscribe, current, () => NONE);
+  return useSyncExternalStore(subscribeWaiting, current, () => NONE);
 }
 
 /** Tests: forget every waiting write and what has moved. */
 export function resetWaitingRoom(): void {
   entries = null;
-  admitted.clear();
+  keys.clear();
   storage()?.removeItem(WAITING_KEY);
 }

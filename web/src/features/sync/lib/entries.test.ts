@@ -37,9 +37,6 @@ describe('sync entries', () => {
   it('lists open entries first, newest first', () => {
     const sorted = sortForPage([entry({ seq: 1 }), entry({ seq: 2, state: 'sent' }), entry({ seq: 3, state: 'failed' })]);
     expect(sorted.map((e) => e.seq)).toEqual([3, 1, 2]);
-    // Writes waiting for the outbox (made before its code arrived) are the newest, -2 after -1.
-    const withWaiting = sortForPage([entry({ seq: 1 }), entry({ seq: -1 }), entry({ seq: 2, state: 'sent' }), entry({ seq: -2 })]);
-    expect(withWaiting.map((e) => e.seq)).toEqual([-2, -1, 1, 2]);
   });
 
   it('announces each refusal once, not the ones on record at start, and not those a screen explains itself', () => {

@@ -85,7 +85,5 @@ export function entryActions(state: EntryState): { retry: boolean; discard: bool
 /** Newest first, so what was just done is on top; sent entries after the ones still open. */
 export function sortForPage(entries: readonly OutboxEntry[]): OutboxEntry[] {
   const open = (e: OutboxEntry) => (e.state === 'sent' ? 1 : 0);
-  // Writes still waiting for the outbox (negative numbers, -1 the oldest) were made after what it holds.
-  const order = (e: OutboxEntry) => (e.seq < 0 ? Number.MAX_SAFE_INTEGER / 2 - e.seq : e.seq);
-  return [...entries].sort((a, b) => open(a) - open(b) || order(b) - order(a));
+  return [...entries].sort((a, b) => open(a) - open(b) || b.seq - a.seq);
 }

@@ -511,5 +511,44 @@ describe('journeys across registration', () => {
     });
     expect((await api.must(200, 'GET', '/api/likes/mine', marta.token)).likes).toHaveLength(7);
   });
+
+  it('a visitor who signs in with "Accedi" from a designer\'s page is back on it, likes, and Back then leaves it (not a second copy of it)', async () => {
+    const sara = await api.customer('Sara Villa');
+    const email = sara.user.email as string;
+    const designer = ((await api.must(200, 'GET', '/api/designers?limit=1', null)).designers as { id: number; name: string }[])[0];
+    expect(designer).toBeDefined();
+    const { id, name } = designer as { id: number; name: string };
+    await inBrowser('journey-login-from-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.goto(`${server.baseUrl}/privacy`);
+      // A shared link to the designer's page.
+      await page.goto(`${server.baseUrl}/profile/${id}`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).click();
+      await page.waitForURL(/\/login\?/);
+      await fillKept([
+        [page.getByLabel('Email', { exact: true }), email],
+        [page.getByLabel('Password', { exact: true }), 'password123'],
+      ]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/profile/${id}`);
+      const like = page.getByTestId('like-button');
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+      await like.click();
+      await expect
+        .poll(async () => ((await api.must(200, 'GET', '/api/likes/mine', sara.token)).likes as { designer_id: number }[]).map(({ designer_id: liked }) => liked))
+        .toEqual([id]);
+      // One Back leaves the designer's page: the sign-in went back to its entry instead of adding
+      // the same page again.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/privacy');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/privacy');
+      // Forward returns to the page, signed in.
+      await page.goForward();
+      await page.waitForURL((url) => url.pathname === `/profile/${id}`);
+      await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
+    });
+  });
 });
 

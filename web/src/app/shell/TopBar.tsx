@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { loginFromState } from '../../features/auth/lib/destination';
 import { InstallButton } from '../../features/pwa/components/InstallButton';
 import { t } from '../../shared/i18n/t';
 import { homePathFor, selectIsLoggedIn } from '../../shared/session/sessionSlice';
@@ -25,8 +26,11 @@ const HOME_LABEL: Record<string, PlainKey> = {
  * privacy page they are reading. Elsewhere (home, sign-in pages) they go to their home.
  */
 export function loginLinkFrom(pathname: string, search: string): string {
-  const back = /^\/(profile|designer)\/\d+$|^\/appuntamenti\/prenota\/\d+$|^\/privacy$/.test(pathname);
-  return back ? `/login?returnTo=${encodeURIComponent(pathname + search)}` : '/login';
+  return comesBackAfterLogin(pathname) ? `/login?returnTo=${encodeURIComponent(pathname + search)}` : '/login';
+}
+
+function comesBackAfterLogin(pathname: string): boolean {
+  return /^\/(profile|designer)\/\d+$|^\/appuntamenti\/prenota\/\d+$|^\/privacy$/.test(pathname);
 }
 
 function PersonIcon() {
@@ -68,7 +72,12 @@ export function TopBar() {
               </Button>
             </>
           ) : (
-            <ButtonLink to={loginLinkFrom(location.pathname, location.search)} variant="primary">
+            <ButtonLink
+              to={loginLinkFrom(location.pathname, location.search)}
+              // The sign-in then goes back to this entry rather than opening the page a second time.
+              state={comesBackAfterLogin(location.pathname) ? loginFromState(location.pathname + location.search) : undefined}
+              variant="primary"
+            >
               {t('shell.login')}
             </ButtonLink>
           )}

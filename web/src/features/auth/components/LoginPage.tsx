@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
@@ -21,7 +21,7 @@ import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, googleSignIn as googleSignInCommand } from '../commands';
 import { parseSignIn, type SignInAnswer } from '../lib/account';
 import { googleErrorMessage } from '../lib/authErrors';
-import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery } from '../lib/destination';
+import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery, returnsToPreviousEntry } from '../lib/destination';
 import { completeSignIn } from '../lib/session';
 import styles from './Auth.module.css';
 import { LoginForm } from './LoginForm';
@@ -59,6 +59,7 @@ export function LoginPage() {
   const store = useStore<WithSession>();
   const home = useSelector((state: WithSession) => homePathFor(state));
   const navigate = useNavigate();
+  const location = useLocation();
   const online = useOnline();
   // The questionnaire of this journey; a lead the link brings (the results e-mail) joins it first.
   const [quiz] = useState(() => {
@@ -82,7 +83,8 @@ export function LoginPage() {
       dropLeadQuery(next);
     }
     if (email !== undefined) setPrefill(email);
-    setSearch(next, { replace: true });
+    // The entry's state (where the login was opened from) stays with it.
+    setSearch(next, { replace: true, state: location.state });
   };
 
   const finish = (answer: SignInAnswer, rememberMe: boolean, registered: boolean, carriedQuiz = false): void => {
@@ -96,7 +98,8 @@ export function LoginPage() {
     const target = destinationAfterSignIn(query, roleHome);
     const firstTime = registered || search.get('welcome') === 'designer';
     showToast(firstTime ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
-    navigate(target, { replace: true });
+    if (returnsToPreviousEntry(location.state, location.key, target)) navigate(-1);
+    else navigate(target, { replace: true });
   };
 
   const onGoogle = async (credential: string): Promise<void> => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageArea } from '../../../shared/lib/storage';
-import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery, safeInternalPath } from './destination';
+import { destinationAfterSignIn, keepIntentOnlyFromItsPage, loginFromState, parseLoginQuery, returnsToPreviousEntry, safeInternalPath } from './destination';
 
 function memory(entries: Record<string, string> = {}): StorageArea & { data: Map<string, string> } {
   const data = new Map(Object.entries(entries));
@@ -90,5 +90,18 @@ describe('keepIntentOnlyFromItsPage', () => {
     keepIntentOnlyFromItsPage(q(''), storage);
     expect(storage.data.size).toBe(0);
     expect(destinationAfterSignIn(q(''), '/user-profile', storage)).toBe('/user-profile');
+  });
+});
+
+describe('a sign-in opened from the page it returns to', () => {
+  it('goes back to that entry only when the login was opened from it, within this tab', () => {
+    const state = loginFromState('/profile/44');
+    expect(returnsToPreviousEntry(state, 'k1', '/profile/44')).toBe(true);
+    // Another destination (a designer's dashboard), the first page of the tab, no or foreign state.
+    expect(returnsToPreviousEntry(state, 'k1', '/designer-profile')).toBe(false);
+    expect(returnsToPreviousEntry(state, 'default', '/profile/44')).toBe(false);
+    expect(returnsToPreviousEntry(null, 'k1', '/profile/44')).toBe(false);
+    expect(returnsToPreviousEntry({ loginFrom: 44 }, 'k1', '/profile/44')).toBe(false);
+    expect(returnsToPreviousEntry('x', 'k1', '/profile/44')).toBe(false);
   });
 });

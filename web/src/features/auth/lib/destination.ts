@@ -69,3 +69,22 @@ export function destinationAfterSignIn(query: LoginQuery, home: string, storage:
 export function keepIntentOnlyFromItsPage(query: LoginQuery, storage: StorageArea | null = sessionArea()): void {
   if (query.redirect === null) clearIntent(storage);
 }
+
+/**
+ * The navigation state of an "Accedi" that leaves a page to come back to it after signing in (the top
+ * bar's, with returnTo): the page's address.
+ */
+export function loginFromState(path: string): { loginFrom: string } {
+  return { loginFrom: path };
+}
+
+/**
+ * Whether a sign-in should go back one entry instead of opening its destination: the login was
+ * opened from that very page (loginFromState), which is the history entry just before it. Opening
+ * it again would leave the same page twice in the history, and Back would seem to do nothing.
+ */
+export function returnsToPreviousEntry(state: unknown, locationKey: string, target: string): boolean {
+  if (locationKey === 'default') return false; // the first page of this tab: nothing of ours before it
+  const from = typeof state === 'object' && state !== null ? (state as { loginFrom?: unknown }).loginFrom : undefined;
+  return typeof from === 'string' && from === target;
+}

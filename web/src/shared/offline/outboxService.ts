@@ -73,11 +73,14 @@ export function installOutbox(options: InstallOutboxOptions): () => Promise<void
   );
   // Writes that waited for the outbox (its code had not arrived) go in first, in their order; so do
   // those another tab holds, whenever it holds one.
-  void admitWaitingNow(db).then(() => {
-    if (runner === active) void active.drain();
-  });
+  const admitAndDrain = (): void => {
+    void admitWaitingNow(db).then(() => {
+      if (runner === active) void active.drain();
+    });
+  };
+  admitAndDrain();
   const stopAdmitting = subscribeWaiting(() => {
-    if (runner === active && waitingWrites().length > 0) void admitWaitingNow(db).then(() => active.drain());
+    if (runner === active && waitingWrites().length > 0) admitAndDrain();
   });
   return () => {
     stopAdmitting();

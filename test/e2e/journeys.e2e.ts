@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './harness/api';
 import { outboxRows, requestsInFlight, untilAtRest } from './harness/device';
 import { inBrowser, saveScreenshot, untilServiceWorkerControls } from './harness/browser';
+import { mailedLink } from './harness/mail';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -548,6 +549,73 @@ describe('journeys across registration', () => {
       await page.goForward();
       await page.waitForURL((url) => url.pathname === `/profile/${id}`);
       await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
+    });
+  });
+
+  it('a visitor who wants to write to a designer, has an account but forgot its password, resets it from the e-mail in another tab and signs in: the message dialog reopens on that page, the message is sent once, and Back leaves the page', async () => {
+    const luca = await api.customer('Luca Bassi');
+    const email = luca.user.email as string;
+    const designer = ((await api.must(200, 'GET', '/api/designers?limit=2', null)).designers as { id: number; name: string }[])[1];
+    expect(designer).toBeDefined();
+    const { id, name } = designer as { id: number; name: string };
+    const text = `Buongiorno ${name}, vorrei ripensare l'ingresso.`;
+    const fresh = 'ingresso-nuovo-2026';
+    await inBrowser('journey-forgot-password', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.goto(`${server.baseUrl}/privacy`);
+      // A shared link to the designer's page.
+      await page.goto(`${server.baseUrl}/profile/${id}`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('button', { name: `Contatta ${name}` }).click();
+      await page.getByRole('dialog', { name: 'Registrazione Richiesta' }).getByRole('button', { name: 'Registrati' }).click();
+      await page.waitForURL(/\/login\?/);
+      // An account already exists: "Accedi", the address, and then the password is not remembered.
+      await page.getByRole('tab', { name: 'Accedi' }).click();
+      await fillKept([[page.getByLabel('Email', { exact: true }), email]]);
+      await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      // The address typed on the login page comes along.
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+      await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
+      // Back on the same sign-in, the address filled in, the message still waiting for it.
+      await page.waitForURL(/\/login\?/);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('contact');
+
+      // The e-mail's link opens in another tab of the phone's browser.
+      const link = await mailedLink(server.dataDir, email, /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>&]+/);
+      const mailTab = await context.newPage();
+      await mailTab.goto(link);
+      await fillKept([
+        [mailTab.getByLabel('Nuova password', { exact: true }), fresh],
+        [mailTab.getByLabel('Conferma nuova password'), fresh],
+      ]);
+      await mailTab.getByRole('button', { name: 'Reimposta Password' }).click();
+      await mailTab.getByText('Password reimpostata con successo! Reindirizzamento al login...').waitFor();
+      await mailTab.close();
+
+      // Back in the first tab, with the new password: the designer's page again, its message dialog open.
+      await fillKept([[page.getByLabel('Password', { exact: true }), fresh]]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/profile/${id}`);
+      const compose = page.getByRole('dialog', { name: `Contatta ${name}` });
+      await compose.getByLabel('Il tuo messaggio').fill(text);
+      await compose.getByRole('button', { name: 'Invia messaggio' }).click();
+      await page.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').first().waitFor({ timeout: 20_000 });
+      await saveScreenshot(page, 'journey-forgot-password-sent-390');
+      const account = await api.login(email, fresh);
+      const sent = async (): Promise<number> => {
+        const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { contacts: { id: number; designer_id: number }[] };
+        const mine = contacts.filter((c) => c.designer_id === id);
+        if (mine.length !== 1) return mine.length * 100;
+        const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, account.token);
+        return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
+      };
+      await expect.poll(sent, { timeout: 15_000, interval: 300 }).toBe(1);
+      // The designer's page is one entry in the history: Back leaves it.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/privacy');
     });
   });
 });

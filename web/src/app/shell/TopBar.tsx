@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginFromState } from '../../features/auth/lib/destination';
+import { loginFromState } from '../../shared/lib/journey';
 import { InstallButton } from '../../features/pwa/components/InstallButton';
 import { t } from '../../shared/i18n/t';
 import { homePathFor, selectIsLoggedIn } from '../../shared/session/sessionSlice';

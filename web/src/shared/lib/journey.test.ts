@@ -6,6 +6,7 @@ import {
   currentLead,
   loadQuiz,
   readIntent,
+  registrationFor,
   registrationPath,
   rememberIntent,
   rememberLead,
@@ -194,6 +195,16 @@ describe('the way to registration', () => {
     expect(registrationPath(null, { lead_id: 5 })).toBe('/login?mode=register&leadId=5');
     saveQuiz(quiz, storage);
     expect(registrationPath('contact', currentLead(storage))).toBe('/login?mode=register&redirect=contact&leadId=12');
+  });
+
+  it("keeps a visitor's intent with its page and opens the registration from that page", () => {
+    sessionStorage.clear();
+    expect(registrationFor({ kind: 'like', designer: { id: 3, name: 'Chiara' } }, '/profile/3')).toEqual({
+      to: '/login?mode=register&redirect=designers',
+      state: { loginFrom: '/profile/3' },
+    });
+    expect(readIntent()).toMatchObject({ intent: { kind: 'like', designer: { id: 3 } }, returnPath: '/profile/3' });
+    sessionStorage.clear();
   });
 });
 

@@ -239,6 +239,26 @@ export function registrationPath(kind: IntentKind | null, lead: Lead | null = cu
 }
 
 /**
+ * The navigation state of a way to the login that comes back to the page it leaves (the top bar's
+ * "Accedi", a visitor's like, message or booking): the page's address. The sign-in then goes back to
+ * that entry (features/auth/lib/destination.ts, returnsToPreviousEntry) instead of opening the page a
+ * second time, which would leave it twice in the history and make the next Back seem to do nothing.
+ */
+export function loginFromState(path: string): { loginFrom: string } {
+  return { loginFrom: path };
+}
+
+/**
+ * A visitor's like, message or booking that needs an account: kept in the journey with the page it
+ * was made on, and the registration that names it, to open from that page (the sign-in comes back to
+ * its entry, and the app's journey resumer acts on the intent there).
+ */
+export function registrationFor(intent: Intent, returnPath: string): { to: string; state: { loginFrom: string } } {
+  rememberIntent(intent, returnPath);
+  return { to: registrationPath(intent.kind), state: loginFromState(returnPath) };
+}
+
+/**
  * The account that signed in carrying this tab's visitor quiz (the visitor registering or signing in
  * from it): the visitor's journey kept in the tab's history entries is theirs to come back to with
  * Back (journeyHistory.ts), and nobody else's. Cleared at logout with the session's keys.

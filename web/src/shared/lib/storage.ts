@@ -76,4 +76,6 @@ export const SESSION_KEYS = [
   'fullscreenDismissed',
   // The account a visitor's quiz went to at sign-in (shared/lib/journey.ts, handJourneyTo).
   'journeyHeir',
+  // The address a password-reset request hands back to its login (features/auth/lib/destination.ts).
+  'loginEmail',
 ] as const;

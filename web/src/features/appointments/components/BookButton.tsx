@@ -5,7 +5,7 @@ import { formatTime, formatWeekdayDate } from '../../../shared/i18n/dates';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/appointments';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
-import { readIntent, registrationPath, rememberIntent } from '../../../shared/lib/journey';
+import { readIntent, registrationFor, registrationPath } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
@@ -13,6 +13,12 @@ import type { BookingRequest, CustomerAppointment } from '../api/appointmentsApi
 import { BookingModal, type BookingDraft } from './BookingModal';
 import { BookingSuccess } from './BookingSuccess';
 import successStyles from './BookingSuccess.module.css';
+
+/** The designer of the booking waiting in the journey for a sign-in, if any. */
+function waitingBookingFor(): number | null {
+  const waiting = readIntent()?.intent;
+  return waiting?.kind === 'book' ? waiting.designer.id : null;
+}
 
 export interface BookButtonProps {
   designerId: number | undefined;
@@ -69,14 +75,16 @@ export function BookingFlow({ open, designerId, designerName, onClose, onBooked,
   };
 
   const register = (): void => {
-    if (designerId !== undefined) {
-      rememberIntent(
-        { kind: 'book', designer: { id: designerId, name: designerName }, ...(draft ?? {}) },
-        window.location.pathname + window.location.search,
-      );
-    }
     setRegisterOpen(false);
-    navigate(registrationPath('book'));
+    if (designerId === undefined) {
+      navigate(registrationPath('book'));
+      return;
+    }
+    const { to, state } = registrationFor(
+      { kind: 'book', designer: { id: designerId, name: designerName }, ...(draft ?? {}) },
+      window.location.pathname + window.location.search,
+    );
+    navigate(to, { state });
   };
 
   return (
@@ -174,11 +182,13 @@ export function BookButton({
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
 
   // A booking link opens the booking at once, unless a booking of this designer waits in the journey:
-  // the journey resumer reopens that one, on the slot chosen before registering.
+  // the journey resumer reopens that one, on the slot chosen before registering. The journey is read
+  // while the page first renders too: when the sign-in comes back to this page's own entry, the
+  // resumer's effect may take the booking out of it before this one runs.
+  const [bookingWaitingAtFirst] = useState(() => waitingBookingFor());
   useEffect(() => {
     if (designerId === undefined || !autoOpen) return;
-    const waiting = readIntent()?.intent;
-    if (loggedIn && waiting?.kind === 'book' && waiting.designer.id === designerId) return;
+    if (loggedIn && (waitingBookingFor() === designerId || bookingWaitingAtFirst === designerId)) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a booking link opens the modal once per page or designer, after reading the stored journey (pending rework, issue 18)
     setOpen(true);
     // Decided when the page opens (or the designer changes), not again on sign-in.

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
@@ -14,6 +14,7 @@ import { ANONYMOUS, signIn } from '../commands';
 import { parseSignIn } from '../lib/account';
 import type { SignInAnswer } from '../lib/account';
 import { isBadCredentials, loginErrorMessage } from '../lib/authErrors';
+import { passwordResetLink } from '../lib/destination';
 import { checkLogin, hasErrors, stillWrong, type FieldErrors, type LoginValues } from '../lib/validation';
 import styles from './Auth.module.css';
 import { PasswordField } from './PasswordField';
@@ -38,6 +39,7 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
   const [formError, setFormError] = useState<string | null>(null);
   const { run: login, busy: isLoading } = useRunCommand(signIn);
   const online = useOnline();
+  const location = useLocation();
   const alertRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -121,7 +123,7 @@ export function LoginForm({ initialEmail, lead, onSignedIn, onBadCredentials, sh
           <input type="checkbox" name="remember_me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
           {t('auth.field.rememberMe')}
         </label>
-        <Link className={styles.link} to="/request-password-reset">
+        <Link className={styles.link} {...passwordResetLink(values.email, location.key)}>
           {t('auth.login.forgot')}
         </Link>
       </div>

@@ -5,15 +5,19 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
-import { loadQuiz, saveQuiz } from '../../../shared/lib/journey';
+import { loadQuiz, readIntent, registrationFor, saveQuiz } from '../../../shared/lib/journey';
 import { db } from '../../../shared/offline/db';
 import { sessionReducer } from '../../../shared/session/sessionSlice';
 import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
+import { PasswordResetRequestPage } from './PasswordResetRequestPage';
+import { ToastViewport } from '../../../shared/ui/Toast';
 
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;
 let sent: { url: string; body: unknown }[];
+/** Answers held back until the test lets them go. */
+let gates: Record<string, Promise<void>>;
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -29,6 +33,8 @@ function renderLogin(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
+      { path: '/request-password-reset', element: <PasswordResetRequestPage /> },
+      { path: '/profile/:id', element: <Where name="profile" /> },
       { path: '/user-profile', element: <Where name="user-profile" /> },
       { path: '/designer-profile', element: <Where name="designer-profile" /> },
       { path: '/appuntamenti', element: <Where name="appuntamenti" /> },
@@ -40,6 +46,7 @@ function renderLogin(path: string) {
     <Provider store={store}>
       <div id="root">
         <RouterProvider router={router} />
+        <ToastViewport />
       </div>
     </Provider>,
   );
@@ -52,6 +59,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   sent = [];
+  gates = {};
   answers = { '/api/config': { status: 200, body: { google_client_id: '' } } };
   vi.stubGlobal(
     'fetch',
@@ -60,6 +68,7 @@ beforeEach(() => {
       const path = new URL(request.url).pathname;
       const text = request.method === 'GET' ? '' : await request.text();
       sent.push({ url: path, body: text ? (JSON.parse(text) as unknown) : null });
+      await gates[path];
       const answer = answers[path] ?? { status: 404, body: { detail: 'not found' } };
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }),
@@ -282,6 +291,76 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
     await screen.findByRole('heading', { name: 'appuntamenti' });
     expect(sessionStorage.getItem('pendingDesigner')).not.toBeNull();
+  });
+
+  it('"Password dimenticata?" goes back to the same sign-in with the address, and the sign-in then goes back to the page the visitor acted on', async () => {
+    // A visitor's message to a designer asked for an account: the registration, opened from the page.
+    const { to, state } = registrationFor({ kind: 'contact', designer: { id: 7, name: 'Chiara' } }, '/profile/7');
+    const [pathname, search] = to.split('?');
+    const { router } = renderLogin('/profile/7');
+    await router.navigate({ pathname: pathname ?? '', search: `?${search ?? ''}` }, { state });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Accedi' }));
+    type('Email', 'anna@example.com');
+    fireEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Reimposta Password' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com');
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
+    // The same entry as before (the message still waits for it), the address filled in.
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.search).toBe('?redirect=contact');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com');
+    expect(sent.filter((call) => call.url === '/api/auth/request-password-reset').map((call) => call.body)).toEqual([{ email: 'anna@example.com' }]);
+
+    answers['/api/auth/login'] = { status: 200, body: session('user') };
+    type('Password', 'nuova-password-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await screen.findByRole('heading', { name: 'profile' });
+    // Back to the page's own entry (not a second copy of it), the intent left for the resumer.
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.pathname).toBe('/profile/7');
+    expect(readIntent()?.intent.kind).toBe('contact');
+  });
+
+  it('a reset request opened on its own goes to the login with the address, and "Torna al Login" goes back to the login it came from', async () => {
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    const { router } = renderLogin('/request-password-reset?email=anna%40example.com');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.search).toBe('?email=anna%40example.com');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Reimposta Password' });
+    type('Email', 'anna.bis@example.com');
+    fireEvent.click(screen.getByRole('link', { name: 'Torna al Login' }));
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.search).toBe('?email=anna%40example.com');
+    // The address typed on the way comes back too.
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna.bis@example.com');
+  });
+
+  it('a reset request left with Back while under way moves nobody when its answer comes', async () => {
+    let release = (): void => {};
+    gates['/api/auth/request-password-reset'] = new Promise<void>((resolve) => (release = resolve));
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    const { router } = renderLogin('/profile/7');
+    await router.navigate('/login?redirect=contact');
+    type('Email', 'anna@example.com');
+    fireEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Reimposta Password' });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
+    await waitFor(() => expect(sent.some((call) => call.url === '/api/auth/request-password-reset')).toBe(true));
+    // Back to the login before the answer.
+    await router.navigate(-1);
+    await screen.findByRole('button', { name: 'Accedi' });
+    release();
+    await waitFor(() => expect(screen.getByText(/riceverai a breve un'email/)).toBeTruthy());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=contact');
   });
 
   it('greets a designer who has just registered as new, not "Bentornato"', async () => {

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
@@ -21,7 +21,7 @@ import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, googleSignIn as googleSignInCommand } from '../commands';
 import { parseSignIn, type SignInAnswer } from '../lib/account';
 import { googleErrorMessage } from '../lib/authErrors';
-import { destinationAfterSignIn, keepIntentOnlyFromItsPage, parseLoginQuery, returnsToPreviousEntry } from '../lib/destination';
+import { destinationAfterSignIn, emailHandedTo, keepIntentOnlyFromItsPage, parseLoginQuery, returnsToPreviousEntry } from '../lib/destination';
 import { completeSignIn } from '../lib/session';
 import styles from './Auth.module.css';
 import { LoginForm } from './LoginForm';
@@ -53,13 +53,14 @@ function RoomArt() {
 export function LoginPage() {
   const [search, setSearch] = useSearchParams();
   const query = useMemo(() => parseLoginQuery(search), [search]);
-  const [prefill, setPrefill] = useState(query.email);
   const loggedIn = useSelector((state: WithSession) => selectIsLoggedIn(state));
   const dispatch = useDispatch<Dispatch>();
   const store = useStore<WithSession>();
   const home = useSelector((state: WithSession) => homePathFor(state));
   const navigate = useNavigate();
   const location = useLocation();
+  // A reset request opened from this entry comes back to it with the address it was sent to.
+  const [prefill, setPrefill] = useState(() => emailHandedTo(location.key) ?? query.email);
   const online = useOnline();
   // The questionnaire of this journey; a lead the link brings (the results e-mail) joins it first.
   const [quiz] = useState(() => {
@@ -70,6 +71,15 @@ export function LoginPage() {
   const { data: config } = useGetConfigQuery();
   const { run: googleSignIn, busy: googleBusy } = useRunCommand(googleSignInCommand);
   const [googleError, setGoogleError] = useState<string | null>(null);
+  // Left with Back while the sign-in was under way: the session is kept, but nobody is moved.
+  const shown = useRef(true);
+  // A layout effect: its clean-up runs as the page leaves the screen, not some time after.
+  useLayoutEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   // Someone already signed in who opens /login goes home (not while this page is signing them in).
   // eslint-disable-next-line react-hooks/refs -- reads the value the ref kept from the first render only (pending rework, issue 18)
@@ -98,6 +108,7 @@ export function LoginPage() {
     const target = destinationAfterSignIn(query, roleHome);
     const firstTime = registered || search.get('welcome') === 'designer';
     showToast(firstTime ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
+    if (!shown.current) return;
     if (returnsToPreviousEntry(location.state, location.key, target)) navigate(-1);
     else navigate(target, { replace: true });
   };

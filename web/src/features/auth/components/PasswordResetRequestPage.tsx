@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
@@ -13,13 +13,16 @@ import { showToast } from '../../../shared/ui/Toast';
 import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, requestPasswordReset } from '../commands';
 import { isOffline } from '../lib/authErrors';
+import { handEmailToLogin, resetReturnsToLogin } from '../lib/destination';
 import { isEmail } from '../lib/validation';
 import styles from './Auth.module.css';
 
 /**
  * /request-password-reset (designer/admin spec, "Password reset"): one e-mail field. The server
  * answers the same whether or not the address has an account, so the page says the same too, and a
- * successful request goes back to /login.
+ * successful request goes back to /login: to the login entry it was opened from when that is behind it
+ * (with its journey: a message or a booking waiting for the sign-in, the page to return to), the
+ * address filled in.
  */
 export function PasswordResetRequestPage() {
   const [search] = useSearchParams();
@@ -29,7 +32,33 @@ export function PasswordResetRequestPage() {
   const { run: requestReset, busy: isLoading } = useRunCommand(requestPasswordReset);
   const online = useOnline();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Opened from a login entry just behind this one: go back to it (what the login was for stays with it).
+  const loginEntry = resetReturnsToLogin(location.state, location.key);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Left (Back, "Torna al Login") while the request was under way: its answer moves nobody.
+  const shown = useRef(true);
+  // A layout effect: its clean-up runs as the page leaves the screen, not some time after.
+  useLayoutEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
+  /** Back to the login this page was opened from, with the address typed here. */
+  const backToLogin = (from: string): void => {
+    const address = email.trim();
+    if (address !== '') handEmailToLogin(from, address);
+    navigate(-1);
+  };
+
+  const onBackLink = (event: MouseEvent<HTMLAnchorElement>): void => {
+    // A plain click only: a click asking for a new tab or window opens /login there.
+    if (!loginEntry || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    backToLogin(loginEntry);
+  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -49,8 +78,11 @@ export function PasswordResetRequestPage() {
     try {
       sentAnswer(await requestReset({ email: value }, ANONYMOUS));
       showToast(t('reset.request.sent'), { tone: 'success' });
-      navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
+      if (!shown.current) return;
+      if (loginEntry) backToLogin(loginEntry);
+      else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
+      if (!shown.current) return;
       const error = caught as AppError;
       setFormError(isOffline(error) ? t('auth.offline') : error.message);
     }
@@ -80,7 +112,7 @@ export function PasswordResetRequestPage() {
           <Button type="submit" size="lg" block disabled={isLoading} aria-busy={isLoading}>
             {isLoading ? t('reset.request.busy') : t('reset.request.submit')}
           </Button>
-          <Link className={styles.link} to="/login">
+          <Link className={styles.link} to="/login" onClick={onBackLink}>
             {t('reset.backToLogin')}
           </Link>
         </form>

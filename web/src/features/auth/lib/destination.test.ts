@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageArea } from '../../../shared/lib/storage';
-import { destinationAfterSignIn, keepIntentOnlyFromItsPage, loginFromState, parseLoginQuery, returnsToPreviousEntry, safeInternalPath } from './destination';
+import { loginFromState } from '../../../shared/lib/journey';
+import {
+  destinationAfterSignIn,
+  emailHandedTo,
+  handEmailToLogin,
+  keepIntentOnlyFromItsPage,
+  parseLoginQuery,
+  passwordResetLink,
+  resetReturnsToLogin,
+  returnsToPreviousEntry,
+  safeInternalPath,
+} from './destination';
 
 function memory(entries: Record<string, string> = {}): StorageArea & { data: Map<string, string> } {
   const data = new Map(Object.entries(entries));
@@ -103,5 +114,31 @@ describe('a sign-in opened from the page it returns to', () => {
     expect(returnsToPreviousEntry(null, 'k1', '/profile/44')).toBe(false);
     expect(returnsToPreviousEntry({ loginFrom: 44 }, 'k1', '/profile/44')).toBe(false);
     expect(returnsToPreviousEntry('x', 'k1', '/profile/44')).toBe(false);
+  });
+});
+
+describe('"Password dimenticata?" and the login it came from', () => {
+  it('opens the reset request with the typed address, naming the login entry to come back to', () => {
+    expect(passwordResetLink('  anna+casa@example.com ', 'k7')).toEqual({
+      to: '/request-password-reset?email=anna%2Bcasa%40example.com',
+      state: { resetFromLogin: 'k7' },
+    });
+    expect(passwordResetLink('', 'k7').to).toBe('/request-password-reset');
+  });
+
+  it('goes back only to a login entry behind it in this tab', () => {
+    const { state } = passwordResetLink('', 'k7');
+    expect(resetReturnsToLogin(state, 'k8')).toBe('k7');
+    expect(resetReturnsToLogin(state, 'default')).toBeNull();
+    expect(resetReturnsToLogin(null, 'k8')).toBeNull();
+    expect(resetReturnsToLogin({ resetFromLogin: 7 }, 'k8')).toBeNull();
+    expect(resetReturnsToLogin({ resetFromLogin: '' }, 'k8')).toBeNull();
+  });
+
+  it('hands the address to that login entry only, as often as it renders', () => {
+    handEmailToLogin('k7', 'anna@example.com');
+    expect(emailHandedTo('k7')).toBe('anna@example.com');
+    expect(emailHandedTo('k7')).toBe('anna@example.com');
+    expect(emailHandedTo('k9')).toBeNull();
   });
 });

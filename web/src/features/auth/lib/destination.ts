@@ -1,6 +1,6 @@
 import { clearIntent, readIntent } from '../../../shared/lib/journey';
 import { leadFromQuery, linkNamesLead, type Lead } from '../../../shared/lib/lead';
-import { sessionArea, type StorageArea } from '../../../shared/lib/storage';
+import { readJson, sessionArea, writeString, type StorageArea } from '../../../shared/lib/storage';
 
 /** The /login query the spec lists: mode, leadId, redirect, email, returnTo. */
 export interface LoginQuery {
@@ -71,20 +71,57 @@ export function keepIntentOnlyFromItsPage(query: LoginQuery, storage: StorageAre
 }
 
 /**
- * The navigation state of an "Accedi" that leaves a page to come back to it after signing in (the top
- * bar's, with returnTo): the page's address.
- */
-export function loginFromState(path: string): { loginFrom: string } {
-  return { loginFrom: path };
-}
-
-/**
  * Whether a sign-in should go back one entry instead of opening its destination: the login was
- * opened from that very page (loginFromState), which is the history entry just before it. Opening
+ * opened from that very page (loginFromState in shared/lib/journey.ts: the top bar's "Accedi", a
+ * visitor's like, message or booking), which is the history entry just before it. Opening
  * it again would leave the same page twice in the history, and Back would seem to do nothing.
  */
 export function returnsToPreviousEntry(state: unknown, locationKey: string, target: string): boolean {
-  if (locationKey === 'default') return false; // the first page of this tab: nothing of ours before it
-  const from = typeof state === 'object' && state !== null ? (state as { loginFrom?: unknown }).loginFrom : undefined;
+  const from = stateOfEntryBehind(state, locationKey, 'loginFrom');
   return typeof from === 'string' && from === target;
+}
+
+/**
+ * A field of an entry's navigation state that names the entry before it, or undefined on the first
+ * page of this tab (React Router's key 'default': nothing of ours before it).
+ */
+function stateOfEntryBehind(state: unknown, locationKey: string, field: 'loginFrom' | 'resetFromLogin'): unknown {
+  if (locationKey === 'default' || typeof state !== 'object' || state === null) return undefined;
+  return (state as Record<string, unknown>)[field];
+}
+
+/**
+ * "Password dimenticata?" on the login page: the reset request, with the address typed so far, and in
+ * its navigation state the login entry it came from (its history key), so that the request goes back
+ * to that very entry (resetReturnsToLogin) with what the login was for (a message, a booking, a
+ * like waiting for the sign-in, the page to return to), instead of opening a bare login after it.
+ */
+export function passwordResetLink(email: string, loginKey: string): { to: string; state: { resetFromLogin: string } } {
+  const address = email.trim();
+  return { to: address === '' ? '/request-password-reset' : `/request-password-reset?email=${encodeURIComponent(address)}`, state: { resetFromLogin: loginKey } };
+}
+
+/** The login entry a reset request was opened from (passwordResetLink), when it is behind this one in the tab's history. */
+export function resetReturnsToLogin(state: unknown, locationKey: string): string | null {
+  const from = stateOfEntryBehind(state, locationKey, 'resetFromLogin');
+  return typeof from === 'string' && from !== '' ? from : null;
+}
+
+/** sessionStorage key of the address a reset request hands back to its login entry (SESSION_KEYS). */
+const HANDED_EMAIL = 'loginEmail';
+
+/**
+ * Called by the reset request before it goes back to its login entry: the address, for that entry
+ * only (by its key). Kept in this tab's storage, so a reload on the way does not lose it.
+ */
+export function handEmailToLogin(loginKey: string, email: string, storage: StorageArea | null = sessionArea()): void {
+  writeString(storage, HANDED_EMAIL, JSON.stringify({ loginKey, email }));
+}
+
+/** The address handed back to this login entry, if any (a read, so that a render twice finds it twice). */
+export function emailHandedTo(loginKey: string, storage: StorageArea | null = sessionArea()): string | null {
+  const handed = readJson(storage, HANDED_EMAIL);
+  if (typeof handed !== 'object' || handed === null) return null;
+  const { loginKey: key, email } = handed as { loginKey?: unknown; email?: unknown };
+  return key === loginKey && typeof email === 'string' ? email : null;
 }

@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
+import { registrationFor } from '../../../shared/lib/journey';
 import { selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
@@ -71,7 +71,7 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
   const [typed, setTyped] = useState('');
 
   const goRegister = (): void => {
-    rememberIntent(
+    const { to, state } = registrationFor(
       {
         kind: 'contact',
         designer: { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
@@ -79,7 +79,7 @@ export function ContactButton({ designer, flow = 'direct', appearance = 'button'
       },
       `${location.pathname}${location.search}`,
     );
-    navigate(registrationPath('contact'));
+    navigate(to, { state });
   };
   const onClick = (): void => {
     if (loggedIn || flow === 'compose') setOpen(true);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
-import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
+import { registrationFor } from '../../../shared/lib/journey';
 import { Button } from '../../../shared/ui/Button';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import type { Designer } from '../lib/designer';
@@ -27,14 +27,14 @@ export function VisitorContact({ designer, flow, appearance = 'button' }: Visito
   const location = useLocation();
   const [asking, setAsking] = useState(false);
   const goRegister = (): void => {
-    rememberIntent(
+    const { to, state } = registrationFor(
       {
         kind: 'contact',
         designer: { id: designer.id, name: designer.name, ...(designer.profile_picture ? { profile_picture: designer.profile_picture } : {}) },
       },
       `${location.pathname}${location.search}`,
     );
-    navigate(registrationPath('contact'));
+    navigate(to, { state });
   };
   const onClick = (): void => (flow === 'direct' ? goRegister() : setAsking(true));
   return (

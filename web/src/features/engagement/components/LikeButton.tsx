@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { t } from '../../../shared/i18n/t';
 import { formatNumber } from '../../../shared/i18n/numbers';
 import '../../../shared/i18n/parts/engagement';
-import { registrationPath, rememberIntent } from '../../../shared/lib/journey';
+import { registrationFor } from '../../../shared/lib/journey';
 import { RegistrationRequiredModal } from '../../../shared/ui/RegistrationRequiredModal';
 import { useLike } from '../hooks/useLike';
 import styles from './Engagement.module.css';
@@ -36,8 +36,8 @@ export function LikeButton({ designerId, designerName, initialCount, compact = f
   const register = (): void => {
     setRegisterOpen(false);
     // The like waits in the journey with this page (pendingDesigner, returnAfterRegistration).
-    rememberIntent({ kind: 'like', designer: { id: designerId, name: designerName } }, window.location.pathname + window.location.search);
-    navigate(registrationPath('like'));
+    const { to, state } = registrationFor({ kind: 'like', designer: { id: designerId, name: designerName } }, window.location.pathname + window.location.search);
+    navigate(to, { state });
   };
   const classes = [styles.pill, like.liked ? styles.liked : '', like.pending ? styles.waiting : '', className ?? ''].filter(Boolean).join(' ');
   return (

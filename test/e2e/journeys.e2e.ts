@@ -552,6 +552,33 @@ describe('journeys across registration', () => {
     });
   });
 
+  it('a visitor who signs in with "Accedi" on the home page lands on their page, and Back then leaves for the page before the home (the home is not theirs)', async () => {
+    const nora = await api.customer('Nora Galli');
+    await inBrowser('journey-login-from-home', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.goto(`${server.baseUrl}/privacy`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.goto(server.baseUrl);
+      await page.getByRole('link', { name: 'Inizia il test di stile' }).first().waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await fillKept([
+        [page.getByLabel('Email', { exact: true }), nora.user.email as string],
+        [page.getByLabel('Password', { exact: true }), 'password123'],
+      ]);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/user-profile');
+      await page.getByRole('heading', { level: 1, name: 'Nora Galli' }).waitFor();
+      // The home page sends a signed-in person on: Back goes to the page before it, at once.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/privacy');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Still signed in there.
+      await page.getByRole('banner').getByRole('button', { name: 'Esci' }).waitFor();
+      expect((await api.must(200, 'GET', '/api/users/me', nora.token)).user?.email).toBe(nora.user.email);
+    });
+  });
+
   it('a visitor who wants to write to a designer, has an account but forgot its password, resets it from the e-mail in another tab and signs in: the message dialog reopens on that page, the message is sent once, and Back leaves the page', async () => {
     const luca = await api.customer('Luca Bassi');
     const email = luca.user.email as string;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { t } from '../shared/i18n/t';
+import { homeSendsOn } from '../shared/lib/journey';
 import { homePathFor, selectIsAdmin, selectIsDesigner, selectIsLoggedIn } from '../shared/session/sessionSlice';
 import { showToast } from '../shared/ui/Toast';
 import type { RootState } from './store';
@@ -16,8 +17,7 @@ export function GuestOnly() {
   const target = useSelector((state: RootState) => homePathFor(state));
   const location = useLocation();
   // A signed-in customer without a style profile is invited to take the questionnaire from /user-profile.
-  const questionnaire = new URLSearchParams(location.search).get('openQuestionnaire') === 'true' && target === '/user-profile';
-  if (loggedIn && !questionnaire) return <Navigate to={target} replace />;
+  if (loggedIn && homeSendsOn(location.search, target)) return <Navigate to={target} replace />;
   return <Outlet />;
 }
 

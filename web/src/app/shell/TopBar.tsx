@@ -75,7 +75,7 @@ export function TopBar() {
             <ButtonLink
               to={loginLinkFrom(location.pathname, location.search)}
               // The sign-in then goes back to this entry rather than opening the page a second time.
-              state={comesBackAfterLogin(location.pathname) ? loginFromState(location.pathname + location.search) : undefined}
+              state={comesBackAfterLogin(location.pathname) || location.pathname === '/' ? loginFromState(location.pathname + location.search) : undefined}
               variant="primary"
             >
               {t('shell.login')}

@@ -249,6 +249,15 @@ export function loginFromState(path: string): { loginFrom: string } {
 }
 
 /**
+ * Whether the visitors' home page at this query sends a signed-in person whose home is `home` on
+ * there (the route guard GuestOnly): always, but for a customer's questionnaire
+ * (`?openQuestionnaire=true`), which a customer may take again.
+ */
+export function homeSendsOn(search: string, home: string): boolean {
+  return !(new URLSearchParams(search).get('openQuestionnaire') === 'true' && home === '/user-profile');
+}
+
+/**
  * A visitor's like, message or booking that needs an account: kept in the journey with the page it
  * was made on, and the registration that names it, to open from that page (the sign-in comes back to
  * its entry, and the app's journey resumer acts on the intent there).

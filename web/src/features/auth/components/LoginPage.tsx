@@ -109,7 +109,7 @@ export function LoginPage() {
     const firstTime = registered || search.get('welcome') === 'designer';
     showToast(firstTime ? t('auth.registeredToast', { name: answer.user.name }) : t('auth.signedInToast', { name: answer.user.name }), { tone: 'success' });
     if (!shown.current) return;
-    if (returnsToPreviousEntry(location.state, location.key, target)) navigate(-1);
+    if (returnsToPreviousEntry(location.state, location.key, target, now)) navigate(-1);
     else navigate(target, { replace: true });
   };
 

@@ -107,13 +107,25 @@ describe('keepIntentOnlyFromItsPage', () => {
 describe('a sign-in opened from the page it returns to', () => {
   it('goes back to that entry only when the login was opened from it, within this tab', () => {
     const state = loginFromState('/profile/44');
-    expect(returnsToPreviousEntry(state, 'k1', '/profile/44')).toBe(true);
+    expect(returnsToPreviousEntry(state, 'k1', '/profile/44', '/user-profile')).toBe(true);
     // Another destination (a designer's dashboard), the first page of the tab, no or foreign state.
-    expect(returnsToPreviousEntry(state, 'k1', '/designer-profile')).toBe(false);
-    expect(returnsToPreviousEntry(state, 'default', '/profile/44')).toBe(false);
-    expect(returnsToPreviousEntry(null, 'k1', '/profile/44')).toBe(false);
-    expect(returnsToPreviousEntry({ loginFrom: 44 }, 'k1', '/profile/44')).toBe(false);
-    expect(returnsToPreviousEntry('x', 'k1', '/profile/44')).toBe(false);
+    expect(returnsToPreviousEntry(state, 'k1', '/designer-profile', '/user-profile')).toBe(false);
+    expect(returnsToPreviousEntry(state, 'default', '/profile/44', '/user-profile')).toBe(false);
+    expect(returnsToPreviousEntry(null, 'k1', '/profile/44', '/user-profile')).toBe(false);
+    expect(returnsToPreviousEntry({ loginFrom: 44 }, 'k1', '/profile/44', '/user-profile')).toBe(false);
+    expect(returnsToPreviousEntry('x', 'k1', '/profile/44', '/user-profile')).toBe(false);
+  });
+
+  it("goes back to the visitors' home page when it would send the person on to the destination", () => {
+    const home = loginFromState('/');
+    expect(returnsToPreviousEntry(home, 'k1', '/user-profile', '/user-profile')).toBe(true);
+    expect(returnsToPreviousEntry(home, 'k1', '/designer-profile', '/designer-profile')).toBe(true);
+    // Somewhere else waits (a returnTo, an intent's page): opened, not the home.
+    expect(returnsToPreviousEntry(home, 'k1', '/profile/44', '/user-profile')).toBe(false);
+    // A customer's questionnaire stays theirs to come back to; a designer is sent on from it.
+    expect(returnsToPreviousEntry(loginFromState('/?openQuestionnaire=true'), 'k1', '/user-profile', '/user-profile')).toBe(false);
+    expect(returnsToPreviousEntry(loginFromState('/?openQuestionnaire=true'), 'k1', '/designer-profile', '/designer-profile')).toBe(true);
+    expect(returnsToPreviousEntry(home, 'default', '/user-profile', '/user-profile')).toBe(false);
   });
 });
 

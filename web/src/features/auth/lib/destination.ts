@@ -1,4 +1,4 @@
-import { clearIntent, readIntent } from '../../../shared/lib/journey';
+import { clearIntent, homeSendsOn, readIntent } from '../../../shared/lib/journey';
 import { leadFromQuery, linkNamesLead, type Lead } from '../../../shared/lib/lead';
 import { readJson, sessionArea, writeString, type StorageArea } from '../../../shared/lib/storage';
 
@@ -73,12 +73,20 @@ export function keepIntentOnlyFromItsPage(query: LoginQuery, storage: StorageAre
 /**
  * Whether a sign-in should go back one entry instead of opening its destination: the login was
  * opened from that very page (loginFromState in shared/lib/journey.ts: the top bar's "Accedi", a
- * visitor's like, message or booking), which is the history entry just before it. Opening
- * it again would leave the same page twice in the history, and Back would seem to do nothing.
+ * visitor's like, message or booking), which is the history entry just before it, or from the
+ * visitors' home page when the destination is the person's home (`home`, where that page sends a
+ * signed-in person). Opening it instead would leave the same page twice in the history, or the home
+ * page behind it, and Back would seem to do nothing.
  */
-export function returnsToPreviousEntry(state: unknown, locationKey: string, target: string): boolean {
+export function returnsToPreviousEntry(state: unknown, locationKey: string, target: string, home: string): boolean {
   const from = stateOfEntryBehind(state, locationKey, 'loginFrom');
-  return typeof from === 'string' && from === target;
+  if (typeof from !== 'string') return false;
+  if (from === target) return true;
+  // The visitors' home, which sends a signed-in person on to their home: going back to its entry
+  // puts the person's home in its place, so Back from there leaves for the page before it instead
+  // of coming to a home page that sends them forward again.
+  const [pathname, search = ''] = from.split('?');
+  return pathname === '/' && target === home && homeSendsOn(search, home);
 }
 
 /**

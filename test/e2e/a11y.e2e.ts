@@ -1,7 +1,45 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './harness/api';
 import { inBrowser, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
+
+/**
+ * Tabs through the page from its start and names every control whose look does not change when the
+ * keyboard reaches it (no ring: its own shadow or outline took the ring's place). Each control's look
+ * at rest is read before the first Tab; transitions are let finish before a focused look is read.
+ */
+async function controlsWithoutRing(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]').forEach((el, i) => {
+      const style = getComputedStyle(el);
+      el.dataset.ringProbe = String(i);
+      el.dataset.ringRest = `${style.boxShadow}|${style.outlineStyle}|${style.outlineWidth}`;
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let step = 0; step < 120; step += 1) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate(async () => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      await Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+      const style = getComputedStyle(el);
+      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+      return { probe: el.dataset.ringProbe ?? null, plain: `${style.boxShadow}|${style.outlineStyle}|${style.outlineWidth}` === el.dataset.ringRest, name: `${el.tagName.toLowerCase()} "${name}"` };
+    });
+    if (!reached) break;
+    if (reached.probe === null) continue; // came after the page's first look: not measured
+    if (seen.has(reached.probe)) break; // round the page once
+    seen.add(reached.probe);
+    if (reached.plain) missing.push(reached.name);
+  }
+  expect(seen.size).toBeGreaterThan(3);
+  return missing;
+}
 
 describe('accessibility (axe)', () => {
   let server: RunningServer;
@@ -34,6 +72,23 @@ describe('accessibility (axe)', () => {
       });
     });
   }
+
+  it("shows the focus ring on every control the keyboard reaches (a designer's page, the login, the privacy page, a customer's page)", async () => {
+    const api = apiClient(server.baseUrl);
+    const designer = await api.designer('Irene Bassi');
+    const customer = await api.customer('Lia Conti');
+    await inBrowser('focus-rings', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      const look = async (path: string): Promise<void> => {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('main h1').first().waitFor();
+        await untilSettled(page);
+        expect({ path, missing: await controlsWithoutRing(page) }).toEqual({ path, missing: [] });
+      };
+      for (const path of [`/profile/${designer.id}`, '/login', '/privacy']) await look(path);
+      await api.signIn(page, customer);
+      await look('/user-profile');
+    });
+  });
 
   it('has no serious or critical violations in the cookie settings', async () => {
     await inBrowser('axe-cookie-settings', { baseUrl: server.baseUrl }, async ({ page }) => {

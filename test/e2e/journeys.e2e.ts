@@ -579,6 +579,29 @@ describe('journeys across registration', () => {
     });
   });
 
+  it("a keyboard or screen-reader user who follows a link, or goes Back, is on the new page's heading, not at the top of the document", async () => {
+    const designer = ((await api.must(200, 'GET', '/api/designers?limit=1', null)).designers as { id: number; name: string }[])[0];
+    const { id, name } = designer as { id: number; name: string };
+    await inBrowser('journey-focus-after-navigation', { baseUrl: server.baseUrl, width: 1280, height: 900 }, async ({ page }) => {
+      await acceptEssentialCookies(page, server.baseUrl);
+      await page.goto(`${server.baseUrl}/profile/${id}`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() ?? '' : `not a heading: ${document.activeElement?.tagName ?? 'none'}`));
+      // The portfolio link, followed from the keyboard.
+      await page.getByRole('link', { name: /Vedi il portfolio completo/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname !== `/profile/${id}`);
+      await expect.poll(focusedHeading).not.toMatch(/^not a heading/);
+      // Back: the profile's own heading.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `/profile/${id}`);
+      await expect.poll(focusedHeading).toBe(name);
+      // Tab goes on from there, into the page (not back to the top bar's logo).
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    });
+  });
+
   it('a visitor who wants to write to a designer, has an account but forgot its password, resets it from the e-mail in another tab and signs in: the message dialog reopens on that page, the message is sent once, and Back leaves the page', async () => {
     const luca = await api.customer('Luca Bassi');
     const email = luca.user.email as string;

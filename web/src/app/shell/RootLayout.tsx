@@ -6,6 +6,7 @@ import { UpdateToast } from '../../features/pwa/components/UpdateToast';
 import { t, type PlainKey } from '../../shared/i18n/t';
 import { ToastViewport } from '../../shared/ui/Toast';
 import { JourneyResume } from './JourneyResume';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
 
 /** Route `handle` fields the app reads. */
 export interface RouteHandle {
@@ -23,9 +24,10 @@ function useDocumentTitle(): void {
   }, [title]);
 }
 
-/** Wraps every page, with or without the shell: consent, update notice, toasts, scroll restoration, titles. */
+/** Wraps every page, with or without the shell: consent, update notice, toasts, scroll restoration, titles, the focus after a navigation. */
 export function RootLayout() {
   useDocumentTitle();
+  useFocusOnNavigation();
   return (
     <>
       <SessionBootstrap />

@@ -121,6 +121,18 @@ describe('journeys across registration', () => {
     await server.stop();
   });
 
+  /**
+   * How many times the account's one conversation with the designer holds the text: 0 without one,
+   * and a hundred per conversation when there are several, so that such a case never reads as 1.
+   */
+  async function timesSent(token: string, designerId: number, text: string): Promise<number> {
+    const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', token)) as { contacts: { id: number; designer_id: number }[] };
+    const mine = contacts.filter((c) => c.designer_id === designerId);
+    if (mine.length !== 1) return mine.length * 100;
+    const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, token);
+    return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
+  }
+
   /** The account's style, read as the profile reads it. */
   async function dominantStyleOf(token: string): Promise<unknown> {
     const me = await api.must(200, 'GET', '/api/users/me', token);
@@ -324,13 +336,7 @@ describe('journeys across registration', () => {
         await saveScreenshot(page, `journey-contact-sent-${width}`);
 
         const account = await api.login(email, PASSWORD);
-        const sentOnce = async (): Promise<number> => {
-          const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { contacts: { id: number; designer_id: number }[] };
-          const mine = contacts.filter((c) => c.designer_id === id);
-          if (mine.length !== 1) return mine.length * 100;
-          const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, account.token);
-          return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
-        };
+        const sentOnce = () => timesSent(account.token, id, text);
         await expect.poll(sentOnce, { timeout: 15_000, interval: 300 }).toBe(1);
         // A reload (the page mounting again with whatever the session still holds) sends nothing twice.
         await page.reload();
@@ -655,14 +661,7 @@ describe('journeys across registration', () => {
       await page.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').first().waitFor({ timeout: 20_000 });
       await saveScreenshot(page, 'journey-forgot-password-sent-390');
       const account = await api.login(email, fresh);
-      const sent = async (): Promise<number> => {
-        const { contacts } = (await api.must(200, 'GET', '/api/contacts/my-contacts', account.token)) as { contacts: { id: number; designer_id: number }[] };
-        const mine = contacts.filter((c) => c.designer_id === id);
-        if (mine.length !== 1) return mine.length * 100;
-        const contact = await api.must(200, 'GET', `/api/contacts/${mine[0]?.id}?mark_read=false&limit=200`, account.token);
-        return (contact.messages as { message: string }[]).filter((m) => m.message === text).length;
-      };
-      await expect.poll(sent, { timeout: 15_000, interval: 300 }).toBe(1);
+      await expect.poll(() => timesSent(account.token, id, text), { timeout: 15_000, interval: 300 }).toBe(1);
       // The designer's page is one entry in the history: Back leaves it.
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/privacy');

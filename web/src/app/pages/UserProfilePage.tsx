@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useGetProfileQuery } from '../../features/auth/api/authApi';
-import { EditProfileModal } from '../../features/auth/components/EditProfileModal';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
 import { useStaleness } from '../../shared/api/staleSlice';
@@ -23,6 +22,10 @@ import styles from './UserProfilePage.module.css';
 // offline on a first visit, before the service worker serves the app's chunks, the page shows its
 // first screen and the sections come when the connection returns.
 const loadSections = () => whenFirstPainted().then(() => import('./UserProfileSections'));
+// The profile editor (its form, checks, photo picker and commands) is opened from the header: it
+// comes after the first paint too, and a tap on "Modifica profilo" before it has arrived opens it
+// as soon as it has.
+const loadEditor = () => whenFirstPainted().then(() => import('../../features/auth/components/EditProfileModal'));
 
 /**
  * /user-profile: the customer's page, a list of separate sections: the header and the style profile
@@ -41,6 +44,7 @@ export function UserProfilePage() {
   const chatParam = Number(params.get('chat'));
   const chatLink = Number.isInteger(chatParam) && chatParam > 0 ? chatParam : null;
   const sections = useOptionalModule(loadSections);
+  const editor = useOptionalModule(loadEditor);
 
   if (!profile.data) {
     if (profile.isError) {
@@ -74,7 +78,7 @@ export function UserProfilePage() {
       {/* The sections below the first screen, once it has painted (a second chunk). */}
       {sections ? <sections.UserProfileSections account={account} matched={profile.data.matched_designers} chatLink={chatLink} /> : null}
 
-      <EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} />
+      {editor ? <editor.EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} /> : null}
       {account.style_analysis ? <StyleProfileModal open={styleOpen} analysis={account.style_analysis} onClose={() => setStyleOpen(false)} /> : null}
       <LogoutConfirm
         open={logoutOpen}

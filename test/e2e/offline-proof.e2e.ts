@@ -182,6 +182,30 @@ describe('offline proof', () => {
     });
   });
 
+  it("a customer starts cold offline after one online visit, edits the profile, and the change reaches the server once back online", async () => {
+    const ada = await api.customer('Ada Ferri');
+    await inBrowser('proof-cold-profile-edit', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
+      await api.signIn(page, ada);
+      await page.goto(`${server.baseUrl}/user-profile`);
+      await page.getByRole('heading', { level: 1, name: 'Ada Ferri' }).waitFor();
+      await untilServiceWorkerControls(page);
+      await page.close();
+      await context.setOffline(true);
+      const cold = await context.newPage();
+      await cold.goto(`${server.baseUrl}/user-profile`);
+      await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
+      // The editor, never opened online, comes from the device.
+      await cold.getByRole('button', { name: 'Modifica profilo' }).click();
+      const dialog = cold.getByRole('dialog', { name: 'Modifica profilo' });
+      await dialog.getByLabel(/Località/).fill('Lecce');
+      await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+      await cold.getByText('Lecce', { exact: true }).waitFor();
+      await context.setOffline(false);
+      await expect.poll(async () => (await api.must(200, 'GET', '/api/users/me', ada.token)).user.location, { timeout: 30_000 }).toBe('Lecce');
+    });
+  });
+
   it('a designer starts cold offline after one online visit: dashboard, statistics and weekly availability render', async () => {
     const { designer, customer } = await api.pendingRequest('Rita Sala', 'Ivo Marchi');
     await api.must(200, 'POST', '/api/likes', customer.token, { designer_id: designer.id });

@@ -43,6 +43,8 @@ async function takeQuiz(page: Page): Promise<void> {
     await next(page).click();
   }
   await page.getByRole('heading', { level: 1, name: 'Il tuo stile è Minimal Contemporaneo' }).waitFor();
+  // The keyboard and a screen reader go on from the result's heading, as from each question's.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Il tuo stile è Minimal Contemporaneo');
 }
 
 /** Whether some of the element is inside the 844 px tall phone viewport. */

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,22 @@ describe('UserProfilePage', () => {
       expect(await screen.findByRole('heading', { name: 'I tuoi appuntamenti' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Account e sicurezza' })).toBeTruthy();
       await waitFor(() => expect(requested.length).toBeGreaterThan(0));
+    } finally {
+      resetFirstPaint();
+    }
+  });
+
+  it('a tap on "Modifica profilo" before the editor has arrived shows the button busy and opens the editor once it has', async () => {
+    stubPaintTiming();
+    try {
+      showProfile(null);
+      const edit = await screen.findByRole('button', { name: 'Modifica profilo' });
+      fireEvent.click(edit);
+      expect(edit.getAttribute('aria-busy')).toBe('true');
+      expect(screen.queryByRole('dialog', { name: 'Modifica profilo' })).toBeNull();
+      act(() => FakePaintObserver.paint('first-contentful-paint'));
+      expect(await screen.findByRole('dialog', { name: 'Modifica profilo' })).toBeTruthy();
+      expect(edit.getAttribute('aria-busy')).toBe('false');
     } finally {
       resetFirstPaint();
     }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useGetProfileQuery } from '../../features/auth/api/authApi';
 import { ProfileHeader } from '../../features/auth/components/ProfileHeader';
 import { StyleProfileModal, StyleProfilePanel } from '../../features/auth/components/StyleProfile';
 import { useStaleness } from '../../shared/api/staleSlice';
 import { whenFirstPainted } from '../../shared/lib/firstPaint';
-import { useOptionalModule } from '../../shared/lib/useOptionalModule';
+import { useOptionalModule, useOptionalModuleState } from '../../shared/lib/useOptionalModule';
+import { useOnline } from '../../shared/offline/useOutboxStatus';
+import { showToast } from '../../shared/ui/Toast';
 import type { AppError } from '../../shared/api/errors';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/account';
@@ -23,8 +25,9 @@ import styles from './UserProfilePage.module.css';
 // first screen and the sections come when the connection returns.
 const loadSections = () => whenFirstPainted().then(() => import('./UserProfileSections'));
 // The profile editor (its form, checks, photo picker and commands) is opened from the header: it
-// comes after the first paint too, and a tap on "Modifica profilo" before it has arrived opens it
-// as soon as it has.
+// comes after the first paint too. A tap on "Modifica profilo" before it has arrived marks the button
+// busy and opens it as soon as it has; if it cannot arrive, the tap is dropped with a message (the
+// editor never opens later by itself), and the next tap asks for it again.
 const loadEditor = () => whenFirstPainted().then(() => import('../../features/auth/components/EditProfileModal'));
 
 /**
@@ -44,7 +47,28 @@ export function UserProfilePage() {
   const chatParam = Number(params.get('chat'));
   const chatLink = Number.isInteger(chatParam) && chatParam > 0 ? chatParam : null;
   const sections = useOptionalModule(loadSections);
-  const editor = useOptionalModule(loadEditor);
+  const editor = useOptionalModuleState(loadEditor);
+  const [editWanted, setEditWanted] = useState(false);
+  const online = useOnline();
+  const openEditor = (): void => {
+    if (editor.module) {
+      setEditOpen(true);
+      return;
+    }
+    if (editor.failed) editor.retry();
+    setEditWanted(true);
+  };
+  useEffect(() => {
+    if (!editWanted) return;
+    if (editor.module) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the editor a tap asked for has arrived: it opens once
+      setEditWanted(false);
+      setEditOpen(true);
+    } else if (editor.failed && !editor.retrying) {
+      setEditWanted(false);
+      showToast(t(online ? 'account.editFailed' : 'account.editLater'), { tone: 'error' });
+    }
+  }, [editWanted, editor.module, editor.failed, editor.retrying, online]);
 
   if (!profile.data) {
     if (profile.isError) {
@@ -68,7 +92,7 @@ export function UserProfilePage() {
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
 
       <section className={styles.section} aria-label={t('account.header.eyebrow')}>
-        <ProfileHeader account={account} onEdit={() => setEditOpen(true)} onOpenStyle={() => setStyleOpen(true)} onLogout={() => setLogoutOpen(true)} />
+        <ProfileHeader account={account} onEdit={openEditor} editBusy={editWanted} onOpenStyle={() => setStyleOpen(true)} onLogout={() => setLogoutOpen(true)} />
       </section>
 
       <section className={styles.section} aria-label={t('account.style.title')}>
@@ -78,7 +102,7 @@ export function UserProfilePage() {
       {/* The sections below the first screen, once it has painted (a second chunk). */}
       {sections ? <sections.UserProfileSections account={account} matched={profile.data.matched_designers} chatLink={chatLink} /> : null}
 
-      {editor ? <editor.EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} /> : null}
+      {editor.module ? <editor.module.EditProfileModal open={editOpen} account={account} onClose={() => setEditOpen(false)} /> : null}
       {account.style_analysis ? <StyleProfileModal open={styleOpen} analysis={account.style_analysis} onClose={() => setStyleOpen(false)} /> : null}
       <LogoutConfirm
         open={logoutOpen}

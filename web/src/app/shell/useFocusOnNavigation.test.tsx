@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useFocusOnNavigation } from './useFocusOnNavigation';
+import { createMemoryRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { forgetActions, useFocusOnNavigation } from './useFocusOnNavigation';
 
 function Layout() {
   useFocusOnNavigation();
@@ -38,7 +38,7 @@ function PageA() {
   );
 }
 
-function renderApp() {
+function renderApp(start = '/') {
   const router = createMemoryRouter(
     [
       {
@@ -47,10 +47,11 @@ function renderApp() {
           { path: '/', element: <Home /> },
           { path: '/a', element: <PageA /> },
           { path: '/later', element: <Later /> },
+          { path: '/sent-on', element: <Navigate to="/a" replace /> },
         ],
       },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [start] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -58,7 +59,13 @@ function renderApp() {
 
 const focused = () => document.activeElement;
 
+beforeEach(() => forgetActions());
 afterEach(() => cleanup());
+
+/** A frame, twice: what the hook would have done by then is done. */
+async function frames(): Promise<void> {
+  for (let i = 0; i < 2; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
 
 describe('the focus after a navigation', () => {
   it('leaves the first page of the visit as the browser starts it', async () => {
@@ -90,6 +97,32 @@ describe('the focus after a navigation', () => {
     fireEvent.click(screen.getByLabelText('pronta', { selector: 'button' }));
     const heading = await screen.findByRole('heading', { name: 'Arrivata' });
     await waitFor(() => expect(focused()).toBe(heading));
+  });
+
+  it('leaves a first page that a redirect replaced on the way in as the browser starts it', async () => {
+    renderApp('/sent-on');
+    await screen.findByRole('heading', { name: 'Pagina A' });
+    await frames();
+    expect(focused()).toBe(document.body);
+  });
+
+  it('moves on a replacing navigation once the person has acted (a sign-in that moves on)', async () => {
+    const router = renderApp();
+    await screen.findByRole('heading', { name: 'Casa' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await act(() => router.navigate('/a', { replace: true }));
+    const heading = await screen.findByRole('heading', { name: 'Pagina A' });
+    await waitFor(() => expect(focused()).toBe(heading));
+  });
+
+  it('stays put when only the query of the same page changes (tabs, the login mode)', async () => {
+    const router = renderApp();
+    await screen.findByRole('heading', { name: 'Casa' });
+    fireEvent.pointerDown(window);
+    await act(() => router.navigate('/?tab=2', { replace: true }));
+    await act(() => router.navigate('/?tab=3'));
+    await frames();
+    expect(focused()).toBe(document.body);
   });
 
   it('never takes the focus from what the person moved it to', async () => {

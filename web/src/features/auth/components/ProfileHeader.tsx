@@ -9,12 +9,14 @@ import styles from './Profile.module.css';
 export interface ProfileHeaderProps {
   account: Account;
   onEdit: () => void;
+  /** "Modifica profilo" was tapped and the editor's code is on its way. */
+  editBusy?: boolean;
   onOpenStyle: () => void;
   onLogout: () => void;
 }
 
 /** The top of /user-profile: photo, name, e-mail, place, the dominant style, edit and logout. */
-export function ProfileHeader({ account, onEdit, onOpenStyle, onLogout }: ProfileHeaderProps) {
+export function ProfileHeader({ account, onEdit, editBusy = false, onOpenStyle, onLogout }: ProfileHeaderProps) {
   const analysis = account.style_analysis;
   return (
     <div className={styles.header}>
@@ -41,7 +43,7 @@ export function ProfileHeader({ account, onEdit, onOpenStyle, onLogout }: Profil
         )}
       </div>
       <div className={styles.actions}>
-        <Button variant="primary" onClick={onEdit} aria-haspopup="dialog">
+        <Button variant="primary" onClick={onEdit} aria-haspopup="dialog" aria-busy={editBusy}>
           {t('account.header.edit')}
         </Button>
         <Button variant="secondary" onClick={onLogout} aria-haspopup="dialog">

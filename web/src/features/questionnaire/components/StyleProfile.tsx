@@ -30,7 +30,8 @@ export function StyleProfile({ analysis, styles: info, headingLevel = 1 }: Style
       </div>
       <div className={styles.text}>
         <p className={styles.eyebrow}>{t('quiz.resultEyebrow')}</p>
-        <Heading id="style-result-title" className={styles.title}>
+        {/* Focusable from script: the result's heading takes the focus when the questionnaire is complete. */}
+        <Heading id="style-result-title" className={styles.title} tabIndex={-1}>
           {t('quiz.resultTitle', { style: label })}
         </Heading>
         {dominant?.description ? <p className={styles.description}>{dominant.description}</p> : null}

@@ -6,6 +6,8 @@ export const account = {
   'account.header.noStyle': 'Profilo di stile non ancora definito',
   'account.header.styleButton': 'Il tuo stile: {style}',
   'account.header.edit': 'Modifica profilo',
+  'account.editLater': 'Sei offline: potrai modificare il profilo quando torni online.',
+  'account.editFailed': 'Non siamo riusciti ad aprire la modifica del profilo. Controlla la connessione e riprova.',
   'account.header.logout': 'Esci',
   'account.header.noLocation': 'Località non indicata',
   'account.header.avatarAlt': 'Foto del profilo di {name}',

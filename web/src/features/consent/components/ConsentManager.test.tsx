@@ -25,6 +25,9 @@ function renderManager() {
     <Provider store={store}>
       <MemoryRouter>
         <div id="root">
+          <main tabIndex={-1}>
+            <h1>Pagina</h1>
+          </main>
           <ConsentManager />
         </div>
       </MemoryRouter>
@@ -58,6 +61,15 @@ afterEach(() => {
 });
 
 describe('cookie consent', () => {
+  it('a choice made from the keyboard leaves the focus on the page, not on the document', async () => {
+    renderManager();
+    const essential = await screen.findByRole('button', { name: 'Solo Essenziali' });
+    essential.focus();
+    fireEvent.click(essential);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Solo Essenziali' })).toBeNull());
+    expect(document.activeElement?.tagName).toBe('MAIN');
+  });
+
   it('shows the banner with the three actions until a choice exists', () => {
     renderManager();
     for (const name of ['Personalizza', 'Solo Essenziali', 'Accetta Tutti']) {

@@ -123,6 +123,14 @@ describe('journeys across registration', () => {
     await server.stop();
   });
 
+  /** The demo's designer at this place of the public list. */
+  async function demoDesigner(index: number): Promise<{ id: number; name: string }> {
+    const { designers } = (await api.must(200, 'GET', `/api/designers?limit=${index + 1}`, null)) as { designers: { id: number; name: string }[] };
+    const designer = designers[index];
+    expect(designer).toBeDefined();
+    return designer as { id: number; name: string };
+  }
+
   /**
    * How many times the account's one conversation with the designer holds the text: 0 without one,
    * and a hundred per conversation when there are several, so that such a case never reads as 1.
@@ -524,9 +532,7 @@ describe('journeys across registration', () => {
   it('a visitor who signs in with "Accedi" from a designer\'s page is back on it, likes, and Back then leaves it (not a second copy of it)', async () => {
     const sara = await api.customer('Sara Villa');
     const email = sara.user.email as string;
-    const designer = ((await api.must(200, 'GET', '/api/designers?limit=1', null)).designers as { id: number; name: string }[])[0];
-    expect(designer).toBeDefined();
-    const { id, name } = designer as { id: number; name: string };
+    const { id, name } = await demoDesigner(0);
     await inBrowser('journey-login-from-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await acceptEssentialCookies(page, server.baseUrl);
       await page.goto(`${server.baseUrl}/privacy`);
@@ -588,8 +594,7 @@ describe('journeys across registration', () => {
   });
 
   it("a keyboard or screen-reader user who follows a link, or goes Back, is on the new page's heading, not at the top of the document", async () => {
-    const designer = ((await api.must(200, 'GET', '/api/designers?limit=1', null)).designers as { id: number; name: string }[])[0];
-    const { id, name } = designer as { id: number; name: string };
+    const { id, name } = await demoDesigner(0);
     await inBrowser('journey-focus-after-navigation', { baseUrl: server.baseUrl, width: 1280, height: 900 }, async ({ page }) => {
       await acceptEssentialCookies(page, server.baseUrl);
       await page.goto(`${server.baseUrl}/profile/${id}`);
@@ -613,9 +618,7 @@ describe('journeys across registration', () => {
   it('a visitor who wants to write to a designer, has an account but forgot its password, resets it from the e-mail in another tab and signs in: the message dialog reopens on that page, the message is sent once, and Back leaves the page', async () => {
     const luca = await api.customer('Luca Bassi');
     const email = luca.user.email as string;
-    const designer = ((await api.must(200, 'GET', '/api/designers?limit=2', null)).designers as { id: number; name: string }[])[1];
-    expect(designer).toBeDefined();
-    const { id, name } = designer as { id: number; name: string };
+    const { id, name } = await demoDesigner(1);
     const text = `Buongiorno ${name}, vorrei ripensare l'ingresso.`;
     const fresh = 'ingresso-nuovo-2026';
     await inBrowser('journey-forgot-password', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page, context }) => {

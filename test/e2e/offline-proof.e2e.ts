@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Account } from './harness/api';
 import { inBrowser, untilServiceWorkerControls } from './harness/browser';
@@ -26,6 +26,13 @@ afterAll(async () => {
   await server.stop();
 });
 
+
+/** The app closed, the connection gone, and a new page of the same browser: a cold start offline. */
+async function startColdOffline(context: BrowserContext, page: Page): Promise<Page> {
+  await page.close();
+  await context.setOffline(true);
+  return context.newPage();
+}
 
 async function openRequests(page: Page, account: Account, designerName: string) {
   await api.signIn(page, account);
@@ -172,9 +179,7 @@ describe('offline proof', () => {
     await inBrowser('proof-cold-start', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ context, page }) => {
       await openRequests(page, customer, 'Pia Longo');
       await untilServiceWorkerControls(page);
-      await page.close();
-      await context.setOffline(true);
-      const cold = await context.newPage();
+      const cold = await startColdOffline(context, page);
       await cold.goto(`${server.baseUrl}/appuntamenti`);
       await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
       await cold.getByRole('tab', { name: /In Attesa/ }).click();
@@ -189,9 +194,7 @@ describe('offline proof', () => {
       await page.goto(`${server.baseUrl}/user-profile`);
       await page.getByRole('heading', { level: 1, name: 'Ada Ferri' }).waitFor();
       await untilServiceWorkerControls(page);
-      await page.close();
-      await context.setOffline(true);
-      const cold = await context.newPage();
+      const cold = await startColdOffline(context, page);
       await cold.goto(`${server.baseUrl}/user-profile`);
       await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
       // The editor, never opened online, comes from the device.
@@ -222,10 +225,7 @@ describe('offline proof', () => {
       await week.waitFor();
       await week.getByRole('button', { name: /Chiudi/ }).first().click();
       await untilServiceWorkerControls(page);
-      await page.close();
-
-      await context.setOffline(true);
-      const cold = await context.newPage();
+      const cold = await startColdOffline(context, page);
       await cold.goto(`${server.baseUrl}/designer-profile`);
       await cold.getByTestId('sync-status').getByText('Sei offline').waitFor();
       await cold.getByRole('heading', { name: 'Ivo Marchi' }).first().waitFor();

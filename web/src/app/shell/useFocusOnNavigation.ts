@@ -20,16 +20,16 @@ let acted = false;
 function noteAction(): void {
   acted = true;
 }
-if (typeof window !== 'undefined') {
+function listenForAction(): void {
   window.addEventListener('pointerdown', noteAction, { capture: true, once: true });
   window.addEventListener('keydown', noteAction, { capture: true, once: true });
 }
+if (typeof window !== 'undefined') listenForAction();
 
 /** For tests: a fresh document, in which nobody has acted yet. */
 export function forgetActions(): void {
   acted = false;
-  window.addEventListener('pointerdown', noteAction, { capture: true, once: true });
-  window.addEventListener('keydown', noteAction, { capture: true, once: true });
+  listenForAction();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
@@ -11,6 +11,7 @@ import { styleLabel } from '../../../shared/lib/designStyles';
 import { loadQuiz, rememberLead } from '../../../shared/lib/journey';
 import { dropLeadQuery } from '../../../shared/lib/lead';
 import { PERSISTENT_KEYS, localArea, removeKey } from '../../../shared/lib/storage';
+import { useStillShown } from '../../../shared/lib/useStillShown';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { homePathFor, selectIsLoggedIn, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
@@ -72,14 +73,7 @@ export function LoginPage() {
   const { run: googleSignIn, busy: googleBusy } = useRunCommand(googleSignInCommand);
   const [googleError, setGoogleError] = useState<string | null>(null);
   // Left with Back while the sign-in was under way: the session is kept, but nobody is moved.
-  const shown = useRef(true);
-  // A layout effect: its clean-up runs as the page leaves the screen, not some time after.
-  useLayoutEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
+  const shown = useStillShown();
 
   // Someone already signed in who opens /login goes home (not while this page is signing them in).
   // eslint-disable-next-line react-hooks/refs -- reads the value the ref kept from the first render only (pending rework, issue 18)

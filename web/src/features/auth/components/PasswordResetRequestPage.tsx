@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/reset';
 import { MAX_LENGTH } from '../../../shared/lib/limits';
+import { useStillShown } from '../../../shared/lib/useStillShown';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -37,14 +38,7 @@ export function PasswordResetRequestPage() {
   const loginEntry = resetReturnsToLogin(location.state, location.key);
   const inputRef = useRef<HTMLInputElement>(null);
   // Left (Back, "Torna al Login") while the request was under way: its answer moves nobody.
-  const shown = useRef(true);
-  // A layout effect: its clean-up runs as the page leaves the screen, not some time after.
-  useLayoutEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
+  const shown = useStillShown();
 
   /** Back to the login this page was opened from, with the address typed here. */
   const backToLogin = (from: string): void => {

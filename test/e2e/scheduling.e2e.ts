@@ -16,7 +16,7 @@ let server: RunningServer;
 let api: ReturnType<typeof apiClient>;
 const must = (...args: Parameters<ReturnType<typeof apiClient>['must']>) => api.must(...args);
 const customer = (name: string) => api.customer(name);
-const designer = (name: string) => api.designer(name);
+const designer = (...args: Parameters<ReturnType<typeof apiClient>['designer']>) => api.designer(...args);
 const freeSlots = (id: number) => api.freeSlots(id);
 const signIn = (page: Page, account: Account) => api.signIn(page, account);
 
@@ -251,6 +251,40 @@ describe('scheduling', () => {
       await page.getByRole('button', { name: 'Salva disponibilità' }).waitFor();
       expect(await blocking(page, '[role="dialog"]')).toEqual([]);
     });
+  });
+
+  it('a new designer is told the proposed week is not saved, saves it, and a visitor can then book', async () => {
+    const nina = await designer('Nina Fabbri', { week: false });
+    expect(await freeSlots(nina.id)).toEqual([]);
+    await inBrowser('availability-first-week', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/privacy`);
+      await page.evaluate(() => localStorage.setItem('cookie-consent', 'essential'));
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email', { exact: true }).fill(String(nina.user.email));
+      await page.getByLabel('Password', { exact: true }).fill('designer123');
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/designer-profile');
+      // The dashboard says nothing is open yet, where the designer looks for it.
+      const windows = page.getByRole('button', { name: /^\d+\s*(Fasce di disponibilità|Disponibilità da impostare)/ });
+      await windows.filter({ hasText: 'Disponibilità da impostare' }).filter({ hasText: 'I clienti non possono ancora prenotarti.' }).waitFor();
+      expect(await windows.textContent()).toContain('0');
+      await windows.click();
+      const editor = page.getByRole('dialog', { name: 'Gestione Disponibilità' });
+      const notice = editor.getByText(/^Non hai ancora salvato la tua disponibilità/);
+      await notice.waitFor();
+      expect(await editor.getByRole('switch', { name: 'Lunedì, fascia 1: attiva' }).isChecked()).toBe(true);
+      await editor.getByRole('button', { name: 'Salva disponibilità' }).click();
+      await editor.getByText('Disponibilità salvata.').waitFor();
+      expect(await notice.count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await windows.filter({ hasText: /^5Fasce di disponibilità$/ }).waitFor();
+    });
+    // On the server: the proposed week, and slots a visitor can book.
+    const stored = (await must(200, 'GET', `/api/appointments/availability/${nina.id}`, null)) as { day_of_week: number; start_time: string; end_time: string; is_active: boolean }[];
+    expect(stored.filter((w) => w.is_active).map((w) => `${w.day_of_week} ${w.start_time}-${w.end_time}`)).toEqual(
+      [0, 1, 2, 3, 4].map((day) => `${day} 09:00-18:00`),
+    );
+    expect((await freeSlots(nina.id)).length).toBeGreaterThan(0);
   });
 
   it('lets a visitor choose a slot, then asks them to register and keeps the choice for afterwards', async () => {

@@ -54,8 +54,11 @@ export function apiClient(baseUrl: string) {
     return login(email, 'password123');
   }
 
-  /** A designer open every day from 08:00 to 20:00, so there are slots whatever the hour. */
-  async function designer(name: string): Promise<Account & { id: number }> {
+  /**
+   * A designer open every day from 08:00 to 20:00, so there are slots whatever the hour; with
+   * `{ week: false }`, one just registered, who has not saved a week yet.
+   */
+  async function designer(name: string, { week: open = true }: { week?: boolean } = {}): Promise<Account & { id: number }> {
     counter += 1;
     const email = `designer${counter}-${Date.now()}@example.com`;
     const profile = await must(201, 'POST', '/api/designers', null, {
@@ -63,8 +66,10 @@ export function apiClient(baseUrl: string) {
       prima_proposta: '5-7 giorni', work_preferences: ['online'], city: 'Torino', privacy_consent: true,
     });
     const account = await login(email, 'designer123');
-    const week = Array.from({ length: 7 }, (_, day) => ({ day_of_week: day, start_time: '08:00', end_time: '20:00', is_active: true }));
-    await must(200, 'PUT', `/api/appointments/availability/${profile.id}`, account.token, week);
+    if (open) {
+      const week = Array.from({ length: 7 }, (_, day) => ({ day_of_week: day, start_time: '08:00', end_time: '20:00', is_active: true }));
+      await must(200, 'PUT', `/api/appointments/availability/${profile.id}`, account.token, week);
+    }
     return { ...account, id: profile.id as number };
   }
 

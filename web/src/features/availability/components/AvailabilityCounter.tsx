@@ -11,11 +11,17 @@ import { activeCount } from '../lib/week';
  * change waits to be sent (offline), the server's otherwise (so a refused change is rolled back).
  */
 export function useAvailabilityCount(designerId: number | undefined): number | undefined {
+  return useAvailabilityWeek(designerId).count;
+}
+
+/** The count above, and whether the designer has never saved a week (nothing stored, nothing queued). */
+function useAvailabilityWeek(designerId: number | undefined): { count: number | undefined; neverSaved: boolean } {
   const result = useWeeklyAvailabilityQuery(designerId ?? 0, { skip: designerId === undefined });
   const { queued } = useAvailabilityQueue(designerId);
   const queuedSlots = queued ? slotsOf(queued.body) : null;
-  if (queuedSlots) return activeCount(queuedSlots);
-  return result.data ? activeCount(result.data) : undefined;
+  if (queuedSlots) return { count: activeCount(queuedSlots), neverSaved: false };
+  if (!result.data) return { count: undefined, neverSaved: false };
+  return { count: activeCount(result.data), neverSaved: result.data.length === 0 };
 }
 
 function ClockIcon() {
@@ -35,16 +41,17 @@ export interface AvailabilityCounterProps {
 
 /** Dashboard counter 4: availability settings (active weekly windows). */
 export function AvailabilityCounter({ designerId, onOpen }: AvailabilityCounterProps) {
-  const count = useAvailabilityCount(designerId);
+  const { count, neverSaved } = useAvailabilityWeek(designerId);
   const { refused, conflicts } = useAvailabilityQueue(designerId);
   const refusedNow = refused !== null && conflicts.length > 0;
   return (
     <DashboardCounter
-      label={refusedNow ? t('availability.counterRefused') : t('availability.counter')}
+      label={refusedNow ? t('availability.counterRefused') : neverSaved ? t('availability.counterUnsaved') : t('availability.counter')}
       value={count ?? null}
       icon={<ClockIcon />}
       onOpen={onOpen}
-      highlight={refusedNow}
+      description={neverSaved ? t('availability.counterUnsavedHint') : undefined}
+      highlight={refusedNow || neverSaved}
     />
   );
 }

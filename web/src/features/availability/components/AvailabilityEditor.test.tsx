@@ -36,13 +36,13 @@ let stop: () => Promise<void> = async () => {};
 
 const SLOW = OUTBOX_WAIT;
 
-function renderEditor(withEditor = true) {
+function renderEditor(withEditor = true, stored: AvailabilityWindow[] = weekdays) {
   const store = configureStore({
     reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
     preloadedState: { session: { user: DESIGNER, rememberMe: false } },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
-  store.dispatch(availabilityApi.util.upsertQueryData('weeklyAvailability', 5, weekdays));
+  store.dispatch(availabilityApi.util.upsertQueryData('weeklyAvailability', 5, stored));
   stop = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
   const unregister = registerCommands(store.dispatch, availabilityCommands);
   const onSaved = vi.fn();
@@ -64,7 +64,7 @@ function renderEditor(withEditor = true) {
 }
 
 const puts = () => net.calls.filter((call) => call.method === 'PUT');
-const counterValue = () => screen.getByText(/^Fasce di disponibilità$|^Modifica rifiutata/).previousElementSibling?.textContent;
+const counterValue = () => screen.getByText(/^Fasce di disponibilità$|^Disponibilità da impostare$|^Modifica rifiutata/).previousElementSibling?.textContent;
 
 beforeEach(async () => {
   await db.outbox.clear();
@@ -108,6 +108,28 @@ describe('AvailabilityEditor', { timeout: 30_000 }, () => {
     expect(onSaved).toHaveBeenCalledWith(serverWeek);
     const entries = await db.outbox.toArray();
     expect(entries).toMatchObject([{ kind: AVAILABILITY_KIND, entity: 'availability:5', state: 'sent' }]);
+  });
+
+  it('a designer who never saved a week is told the proposal is not saved yet, until it is', async () => {
+    serverWeek = [];
+    renderEditor(true, []);
+    const notice = await screen.findByText(/^Non hai ancora salvato la tua disponibilità: finché non la salvi, i clienti non possono prenotare/);
+    expect(notice.textContent).toContain('dal lunedì al venerdì, dalle 09:00 alle 18:00');
+    // The proposal: weekdays active, weekends off; the dashboard's counter says nothing is open yet.
+    expect((screen.getByRole('switch', { name: 'Lunedì, fascia 1: attiva' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Sabato, fascia 1: attiva' }) as HTMLInputElement).checked).toBe(false);
+    expect(counterValue()).toBe('0');
+    const counter = screen.getByText('Disponibilità da impostare').parentElement as HTMLElement;
+    expect(counter.textContent).toContain('I clienti non possono ancora prenotarti.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva disponibilità' }));
+    await screen.findByText('Disponibilità salvata.', {}, SLOW);
+    await waitFor(() => expect(counterValue()).toBe('5'), SLOW);
+    expect(screen.queryByText(/^Non hai ancora salvato la tua disponibilità/)).toBeNull();
+    expect(counter.textContent).toBe('5Fasce di disponibilità');
+    expect(serverWeek.filter((w) => w.is_active).map((w) => [w.day_of_week, w.start_time, w.end_time])).toEqual(
+      [0, 1, 2, 3, 4].map((day) => [day, '09:00', '18:00']),
+    );
   });
 
   it('online conflict: lists the bookings, then keeps them and saves anyway', async () => {

@@ -272,6 +272,9 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
     setFeedback(null);
   };
 
+  // Nothing stored and nothing waiting to be sent: the week below is only a proposal, and customers
+  // find no slot until it is saved.
+  const neverSaved = shown !== undefined && shown.length === 0;
   let status: string | null = null;
   if (queue.queued && !online) status = t('availability.queued');
   else if (!online) status = t('availability.offlineEdit');
@@ -279,6 +282,7 @@ export function AvailabilityEditor({ designerId, onSaved, onError }: Availabilit
   return (
     <div className={styles.editor}>
       <p className={styles.lead}>{t('availability.lead')}</p>
+      {neverSaved ? <p className={styles.offline}>{t('availability.unsaved')}</p> : null}
       {stale ? <StaleNotice fetchedAt={fetchedAt} /> : null}
       {status ? (
         <p className={styles.offline} role="status">

@@ -121,6 +121,12 @@ func TestEngagement_Likes(t *testing.T) {
 				}
 			}
 			e.expect(req{method: "GET", path: fmt.Sprintf("/api/likes/stats/%d", e.beaID), token: e.sofia}, 403)
+			// A designer likes another's profile, never their own.
+			if r := e.expect(req{method: "POST", path: "/api/likes", token: e.sofia, body: body}, 400).JSON(t); r["reason"] != "own_profile" || r["detail"] != "You cannot like your own designer profile" {
+				t.Fatalf("%v", r)
+			}
+			like(e.bea, "bea1", e.sofiaID)
+			like(e.bea, "bea2", e.sofiaID)
 		})
 		t.Run("AccountDeletionDropsItsLikes", func(t *testing.T) {
 			tok, _ := e.account("carla@example.com")

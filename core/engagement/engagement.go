@@ -84,6 +84,7 @@ type StyleAnalysis struct {
 // Faults callers recognise.
 var (
 	ErrDesignerNotFound = kernel.ErrDesignerNotFound
+	ErrOwnProfile       = fault.New(fault.BadRequest, "You cannot like your own designer profile").WithReason("own_profile")
 	ErrStatsForbidden   = fault.New(fault.Forbidden, "Only the designer or an admin may see these statistics").WithReason("not_owner")
 	ErrPlatform         = fault.InvalidField("platform", "platform must be one of facebook, twitter, whatsapp, instagram, linkedin, telegram, email, copy, link")
 	ErrTrackingNotFound = fault.New(fault.NotFound, "Unknown tracking id").WithReason("tracking_not_found")

@@ -59,9 +59,22 @@ func NewService(cfg Config, d Deps) *Service {
 }
 
 // ToggleLike likes or unlikes a designer for a signed-in caller.
+// A designer may not like their own profile (a like is a customer's signal to
+// the designer and counts in their statistics); a like already there from
+// before this rule can still be taken back.
 func (s *Service) ToggleLike(ctx context.Context, c kernel.Principal, designerID int64) (Toggled, error) {
-	if _, err := s.d.Designers.Designer(ctx, designerID); err != nil {
+	d, err := s.d.Designers.Designer(ctx, designerID)
+	if err != nil {
 		return Toggled{}, err
+	}
+	if d.UserID != 0 && d.UserID == c.UserID {
+		liked, err := s.d.Repo.Liked(ctx, c.UserID, designerID)
+		if err != nil {
+			return Toggled{}, err
+		}
+		if !liked {
+			return Toggled{}, ErrOwnProfile
+		}
 	}
 	return s.d.Repo.ToggleLike(ctx, c.UserID, designerID)
 }

@@ -54,6 +54,23 @@ func TestService_Likes(t *testing.T) {
 			t.Fatalf("second toggle = %+v", got)
 		}
 	})
+	t.Run("DesignerCannotLikeOwnProfile", func(t *testing.T) {
+		w := newWorld(t)
+		owner := kernel.Principal{UserID: 10, Role: kernel.RoleDesigner}
+		if _, err := w.svc.ToggleLike(ctx, owner, 1); !errors.Is(err, ErrOwnProfile) {
+			t.Fatalf("err = %v", err)
+		}
+		if n, _ := w.svc.LikeCount(ctx, 1); n != 0 {
+			t.Fatalf("count = %d", n)
+		}
+		// A like stored before the rule can still be taken back.
+		if _, err := w.repo.ToggleLike(ctx, 10, 1); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := w.svc.ToggleLike(ctx, owner, 1); err != nil || got.Liked || got.LikeCount != 0 {
+			t.Fatalf("unlike = %+v, %v", got, err)
+		}
+	})
 	t.Run("UnknownDesigner", func(t *testing.T) {
 		w := newWorld(t)
 		if _, err := w.svc.ToggleLike(ctx, anna, 99); !errors.Is(err, ErrDesignerNotFound) {

@@ -136,6 +136,44 @@ describe('engagement', () => {
     });
   });
 
+  it('a designer on their own public profile can share it and go back to the dashboard, and likes other designers only', async () => {
+    const eva = await designer('Eva Russo');
+    const gio = await designer('Gio Conti');
+    await inBrowser('own-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, null);
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email', { exact: true }).fill(String(eva.user.email));
+      await page.getByLabel('Password', { exact: true }).fill('designer123');
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/designer-profile');
+      await page.getByRole('link', { name: 'Vedi profilo pubblico' }).click();
+      await page.waitForURL((url) => url.pathname === `/profile/${eva.id}`);
+      const dashboard = page.getByRole('link', { name: 'Vai alla tua dashboard' });
+      await dashboard.waitFor();
+      await page.getByRole('button', { name: /^Condividi/ }).waitFor();
+      expect(await page.getByTestId('like-button').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Prenota videochiamata' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Contatta/ }).count()).toBe(0);
+      // The portfolio page too.
+      await page.goto(`${server.baseUrl}/designer/${eva.id}`);
+      await page.getByRole('link', { name: 'Vai alla tua dashboard' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Contatta Designer' }).count()).toBe(0);
+      expect(await page.getByTestId('like-button').count()).toBe(0);
+      // Another designer's profile offers the like, and it counts.
+      await page.goto(`${server.baseUrl}/profile/${gio.id}`);
+      await page.getByTestId('like-button').click();
+      await expect.poll(() => likeCount(gio.id)).toBe(1);
+      await page.goto(`${server.baseUrl}/profile/${eva.id}`);
+      await page.getByRole('link', { name: 'Vai alla tua dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === '/designer-profile');
+    });
+    // On the server: nothing from Eva on her own profile, and the API refuses it.
+    expect(await likeCount(eva.id)).toBe(0);
+    const own = await call('POST', '/api/likes', eva.token, { designer_id: eva.id });
+    expect(own).toMatchObject({ status: 400, json: { reason: 'own_profile' } });
+    expect(await likeCount(eva.id)).toBe(0);
+  });
+
   it('copying the share link confirms for two seconds and records the share; the designer sees the statistics', async () => {
     const carla = await designer('Carla Fontana');
     const bruno = await customer('Bruno Gallo');

@@ -180,6 +180,7 @@ export const designers = {
   'designers.alert.minBudget': 'Minimum budget must be at least €300',
 
   'designers.dashboard.eyebrow': 'Il tuo profilo designer',
+  'designers.own.dashboard': 'Vai alla tua dashboard',
   'designers.dashboard.accessDeniedTitle': 'Area riservata',
   'designers.dashboard.accessDenied': 'Accesso negato. Questa pagina è riservata ai designer.',
   'designers.dashboard.register': 'Registrati come designer',

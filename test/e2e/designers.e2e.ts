@@ -192,6 +192,54 @@ describe('designers', () => {
     });
   });
 
+  it('a signed-in customer who creates a designer account is told it is a second account, stays signed in, and then signs in as the designer', async () => {
+    const customerEmail = 'marta.costa@example.com';
+    const designerEmail = 'studio.costa@example.com';
+    const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: customerEmail, password: 'password123', name: 'Marta Costa' }),
+    });
+    expect(registered.status).toBe(201);
+    await inBrowser('designer-from-customer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await page.goto(`${server.baseUrl}/privacy`);
+      await acceptEssentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email', { exact: true }).fill(customerEmail);
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/user-profile');
+
+      await page.goto(`${server.baseUrl}/designer-registration`);
+      await page.getByText(`Sei connesso come ${customerEmail}. L'account designer sarà un account a sé`).waitFor();
+      await fillProfile(page, designerEmail);
+      await choose(page, 'checkbox', /^Ho letto e accetto/);
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Conferma password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Crea account designer' }).click();
+
+      // Still the customer, at home, told how to use the new account.
+      await page.waitForURL((url) => url.pathname === '/user-profile');
+      await page.getByText(`Account designer creato per ${designerEmail}. Per vedere il tuo profilo designer, esci e accedi con questo indirizzo.`).waitFor();
+      await page.getByRole('main').getByRole('button', { name: 'Esci', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.getByRole('link', { name: 'Accedi' }).first().click();
+      await page.getByLabel('Email', { exact: true }).fill(designerEmail);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/designer-profile');
+      await page.getByRole('heading', { level: 1, name: 'Chiara Galli' }).waitFor();
+    });
+    // On the server: two accounts, each with its role.
+    for (const [email, password, role] of [[customerEmail, 'password123', 'user'], [designerEmail, PASSWORD, 'designer']]) {
+      const answer = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { role: string }).role).toBe(role);
+    }
+  });
+
   it('shows the access-denied panel to a visitor on /designer-profile', async () => {
     await inBrowser('designer-access-denied', { baseUrl: server.baseUrl }, async ({ page }) => {
       await page.goto(`${server.baseUrl}/designer-profile`);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { useGetConfigQuery } from '../../../shared/api/configApi';
 import type { AppError } from '../../../shared/api/errors';
@@ -6,6 +7,8 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/designers';
 import { entryState, pushEntry, replaceEntry } from '../../../shared/lib/historyEntry';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { homePathFor, selectUser, type WithSession } from '../../../shared/session/sessionSlice';
+import { showToast } from '../../../shared/ui/Toast';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { useGalleryPicker, usePhotoPicker } from '../hooks/usePicturePicker';
@@ -64,6 +67,10 @@ const STEP_KEY = 'internoDesignerRegistrationStep';
 export function DesignerRegistration() {
   const navigate = useNavigate();
   const online = useOnline();
+  // Someone signed in (a customer, say) who creates a designer account makes a second account: they
+  // are told so before, and afterwards stay signed in as they were, told how to use the new one.
+  const signedIn = useSelector((state: WithSession) => selectUser(state));
+  const home = useSelector((state: WithSession) => homePathFor(state));
   const config = useGetConfigQuery();
   const googleClientId = config.data?.google_client_id ?? '';
   const registration = useDesignerRegistration();
@@ -158,6 +165,12 @@ export function DesignerRegistration() {
       setSubmitError(null);
       gallery.reset();
       photo.reset();
+      if (signedIn) {
+        // The login page would send a signed-in person on at once: they go home, told what to do.
+        showToast(t('designers.register.createdSignedIn', { email }), { tone: 'success' });
+        navigate(home);
+        return;
+      }
       // The login page greets the new designer and says the account was created (welcome=designer);
       // a toast would outlive the sign-in that follows.
       navigate(`/login?email=${encodeURIComponent(email)}&welcome=designer`);
@@ -191,6 +204,7 @@ export function DesignerRegistration() {
         <p className={styles.eyebrow}>{t('designers.register.eyebrow')}</p>
         <h1 className={styles.title}>{t('designers.register.title')}</h1>
         <p className={styles.lead}>{t('designers.register.lead')}</p>
+        {signedIn ? <p className={styles.signedIn}>{t('designers.register.signedIn', { email: signedIn.email })}</p> : null}
       </header>
 
       <div className={styles.card}>

@@ -287,6 +287,30 @@ describe('scheduling', () => {
     expect((await freeSlots(nina.id)).length).toBeGreaterThan(0);
   });
 
+  it('a designer who books another designer finds the booking under "Vai ai miei appuntamenti"', async () => {
+    const teo = await designer('Teo Galli');
+    const rosa = await designer('Rosa Fabbri');
+    await inBrowser('designer-books-designer', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signIn(page, teo);
+      await page.goto(`${server.baseUrl}/profile/${rosa.id}`);
+      await page.getByRole('button', { name: 'Prenota videochiamata' }).click();
+      const time = await chooseFirstSlot(page);
+      await bookingDialog(page).getByRole('button', { name: 'Prenota' }).click();
+      const success = page.getByRole('dialog', { name: 'Richiesta inviata' });
+      await success.getByRole('link', { name: 'Vai ai miei appuntamenti' }).click();
+      await page.waitForURL((url) => url.pathname === '/appuntamenti');
+      const mine = page.getByRole('region', { name: 'Le tue prenotazioni con altri designer' });
+      await mine.getByRole('tab', { name: /In Attesa/ }).click();
+      const card = mine.getByRole('listitem').filter({ hasText: 'Rosa Fabbri' });
+      await card.waitFor();
+      expect(await card.textContent()).toContain(time);
+      // Their own side of the page is still there, above.
+      await page.getByRole('region', { name: 'I Miei Appuntamenti' }).waitFor();
+    });
+    const booked = await must(200, 'GET', '/api/appointments/user', teo.token);
+    expect(booked.appointments).toMatchObject([{ designer_id: rosa.id, status: 'pending' }]);
+  });
+
   it('lets a visitor choose a slot, then asks them to register and keeps the choice for afterwards', async () => {
     const ugo = await designer('Ugo Sala');
     await inBrowser('booking-visitor', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
+import { useCustomerAppointmentsQuery } from '../../features/appointments/api/appointmentsApi';
 import { ConfirmedAppointmentsCounter, useSchedulingSummary } from '../../features/appointments/components/AppointmentCounters';
 import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
 import { DesignerAppointmentsModal, DesignerAppointmentsPanel } from '../../features/appointments/components/DesignerAppointments';
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
+import { useBookingRequests } from '../../features/appointments/hooks/useBookingRequests';
 import { AvailabilityModal } from '../../features/availability/components/AvailabilityModal';
 import { t } from '../../shared/i18n/t';
 import '../../shared/i18n/parts/appointments';
@@ -31,9 +33,27 @@ function DesignerSide() {
         <h2 className={styles.sectionTitle}>{t('appointments.designer.title')}</h2>
         <DesignerAppointmentsPanel />
       </section>
+      <OwnBookings />
       <AvailabilityModal open={availabilityOpen} designerId={designerId} onClose={() => setAvailabilityOpen(false)} />
       <DesignerAppointmentsModal open={appointmentsOpen} onClose={() => setAppointmentsOpen(false)} />
     </>
+  );
+}
+
+/**
+ * The calls a designer booked with other designers (as a customer would), below their own: the
+ * booking's "Vai ai miei appuntamenti" leads here. Shown only when there is one, or a request of
+ * theirs waits on the device.
+ */
+function OwnBookings() {
+  const result = useCustomerAppointmentsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { requests } = useBookingRequests();
+  if ((result.data?.appointments.length ?? 0) === 0 && requests.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label={t('appointments.page.ownBookings')}>
+      <h2 className={styles.sectionTitle}>{t('appointments.page.ownBookings')}</h2>
+      <CustomerAppointmentsPanel />
+    </section>
   );
 }
 

@@ -186,6 +186,7 @@ export const appointments = {
   'appointments.page.heading': 'I tuoi appuntamenti',
   'appointments.page.customerLead':
     'Le videochiamate confermate, con il link per partecipare, le richieste in attesa di risposta e lo storico delle chiamate.',
+  'appointments.page.ownBookings': 'Le tue prenotazioni con altri designer',
   'appointments.page.designerLead': 'Conferma le richieste dei clienti, prepara le videochiamate e tieni aggiornata la tua disponibilità.',
   'appointments.page.loginNeeded': 'Accedi per vedere i tuoi appuntamenti.',
   'appointments.page.login': 'Accedi',

@@ -211,7 +211,7 @@ describe('designers', () => {
       await page.waitForURL((url) => url.pathname === '/user-profile');
 
       await page.goto(`${server.baseUrl}/designer-registration`);
-      await page.getByText(`Sei connesso come ${customerEmail}. L'account designer sarà un account a sé`).waitFor();
+      await page.getByText(`Hai effettuato l'accesso come ${customerEmail}. L'account designer sarà un account a sé`).waitFor();
       await fillProfile(page, designerEmail);
       await choose(page, 'checkbox', /^Ho letto e accetto/);
       await page.getByRole('button', { name: 'Continua' }).click();
@@ -221,7 +221,7 @@ describe('designers', () => {
 
       // Still the customer, at home, told how to use the new account.
       await page.waitForURL((url) => url.pathname === '/user-profile');
-      await page.getByText(`Account designer creato per ${designerEmail}. Per vedere il tuo profilo designer, esci e accedi con questo indirizzo.`).waitFor();
+      await page.getByText(`Account designer creato per ${designerEmail}. Per vedere il tuo profilo designer, esci e accedi con quell'account.`).waitFor();
       await page.getByRole('main').getByRole('button', { name: 'Esci', exact: true }).click();
       await page.getByRole('dialog', { name: 'Vuoi uscire?' }).getByRole('button', { name: 'Sì, esci' }).click();
       await page.waitForURL(`${server.baseUrl}/`);

@@ -141,19 +141,28 @@ describe('engagement', () => {
     const gio = await designer('Gio Conti');
     await inBrowser('own-profile', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       await signIn(page, null);
-      await page.goto(`${server.baseUrl}/login`);
+      // Eva looks at her page as the public sees it first, then signs in from there.
+      await page.goto(`${server.baseUrl}/profile/${eva.id}`);
+      await page.getByTestId('like-button').waitFor();
+      await page.getByRole('link', { name: 'Accedi' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Email', { exact: true }).fill(String(eva.user.email));
       await page.getByLabel('Password', { exact: true }).fill('designer123');
       await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      // Signed in, back on her page (the sign-in returns to the page it came from), now as its owner.
+      const ownActions = async () => {
+        await page.waitForURL((url) => url.pathname === `/profile/${eva.id}`);
+        await page.getByRole('link', { name: 'Vai alla tua dashboard' }).waitFor();
+        await page.getByRole('button', { name: /^Condividi/ }).waitFor();
+        expect(await page.getByTestId('like-button').count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Prenota videochiamata' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: /^Contatta/ }).count()).toBe(0);
+      };
+      await ownActions();
+      await page.getByRole('link', { name: 'Vai alla tua dashboard' }).click();
       await page.waitForURL((url) => url.pathname === '/designer-profile');
       await page.getByRole('link', { name: 'Vedi profilo pubblico' }).click();
-      await page.waitForURL((url) => url.pathname === `/profile/${eva.id}`);
-      const dashboard = page.getByRole('link', { name: 'Vai alla tua dashboard' });
-      await dashboard.waitFor();
-      await page.getByRole('button', { name: /^Condividi/ }).waitFor();
-      expect(await page.getByTestId('like-button').count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Prenota videochiamata' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /^Contatta/ }).count()).toBe(0);
+      await ownActions();
       // The portfolio page too.
       await page.goto(`${server.baseUrl}/designer/${eva.id}`);
       await page.getByRole('link', { name: 'Vai alla tua dashboard' }).waitFor();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useCustomerAppointmentsQuery } from '../../features/appointments/api/appointmentsApi';
 import { ConfirmedAppointmentsCounter, useSchedulingSummary } from '../../features/appointments/components/AppointmentCounters';
-import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
+import { CustomerAppointmentsPanel, type CustomerAppointmentsTab } from '../../features/appointments/components/CustomerAppointments';
 import { DesignerAppointmentsModal, DesignerAppointmentsPanel } from '../../features/appointments/components/DesignerAppointments';
 import { AvailabilityCounter } from '../../features/availability/components/AvailabilityCounter';
 import { useBookingRequests } from '../../features/appointments/hooks/useBookingRequests';
@@ -48,11 +48,17 @@ function DesignerSide() {
 function OwnBookings() {
   const result = useCustomerAppointmentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { requests } = useBookingRequests();
-  if ((result.data?.appointments.length ?? 0) === 0 && requests.length === 0) return null;
+  const list = result.data?.appointments ?? [];
+  const any = list.length > 0 || requests.length > 0;
+  // Once shown, the section stays while the page is open (a request discarded inside it must not take
+  // the section, and the focus, away), and it opens on the tab with something in it.
+  const [first, setFirst] = useState<CustomerAppointmentsTab | null>(null);
+  if (any && first === null) setFirst(list.some((a) => a.status === 'confirmed') ? 'confirmed' : 'pending');
+  if (first === null) return null;
   return (
     <section className={styles.section} aria-label={t('appointments.page.ownBookings')}>
       <h2 className={styles.sectionTitle}>{t('appointments.page.ownBookings')}</h2>
-      <CustomerAppointmentsPanel />
+      <CustomerAppointmentsPanel initialTab={first} />
     </section>
   );
 }

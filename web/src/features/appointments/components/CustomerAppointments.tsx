@@ -20,7 +20,8 @@ import { SlotOptions } from './SlotOptions';
 import { StatusBadge } from './StatusBadge';
 import badges from './StatusBadge.module.css';
 
-type Tab = 'confirmed' | 'pending' | 'completed' | 'cancelled';
+export type CustomerAppointmentsTab = 'confirmed' | 'pending' | 'completed' | 'cancelled';
+type Tab = CustomerAppointmentsTab;
 
 /**
  * The spec's two tabs (Confermati, In Attesa), then the history: calls held and requests that were
@@ -252,8 +253,8 @@ function BookingRequestCard({ request, requests, online }: { request: QueuedBook
  * Annullati for the history (with who cancelled and why). The list is the last copy in IndexedDB when
  * offline; cancelling a pending request works offline too.
  */
-export function CustomerAppointmentsPanel() {
-  const [tab, setTab] = useState<Tab>('confirmed');
+export function CustomerAppointmentsPanel({ initialTab = 'confirmed' }: { initialTab?: Tab } = {}) {
+  const [tab, setTab] = useState<Tab>(initialTab);
   // A confirmation or a refusal shows while the list is open.
   useAppointmentEvents();
   const online = useOnline();

@@ -159,7 +159,8 @@ export function DesignerRegistration() {
 
   const finish = (outcome: RegistrationOutcome, explain: (error: AppError) => string): void => {
     if (outcome.ok) {
-      const email = form.email.trim();
+      // With Google the account's address is Google's, not the form's.
+      const email = outcome.designer.email || form.email.trim();
       setForm(EMPTY_REGISTRATION);
       setErrors([]);
       setSubmitError(null);

@@ -65,8 +65,8 @@ export const designers = {
   'designers.register.lead':
     'Crea il tuo profilo: racconta il tuo stile, mostra i tuoi progetti e ricevi richieste da persone che amano già il tuo modo di progettare.',
   'designers.register.signedIn':
-    "Sei connesso come {email}. L'account designer sarà un account a sé, con un altro indirizzo email: dopo averlo creato, esci e accedi con quell'indirizzo per gestire il tuo profilo.",
-  'designers.register.createdSignedIn': 'Account designer creato per {email}. Per vedere il tuo profilo designer, esci e accedi con questo indirizzo.',
+    "Hai effettuato l'accesso come {email}. L'account designer sarà un account a sé, con un altro indirizzo email: dopo averlo creato, esci e accedi con quell'account per gestire il tuo profilo.",
+  'designers.register.createdSignedIn': "Account designer creato per {email}. Per vedere il tuo profilo designer, esci e accedi con quell'account.",
   'designers.register.steps': 'Avanzamento della registrazione',
   'designers.register.step': 'Passo {n} di 2',
   'designers.register.stepProfile': 'Il tuo profilo',

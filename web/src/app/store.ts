@@ -32,10 +32,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   // keep this site's storage: from now on the person has queued actions and cached data to lose.
   listeners.startListening({
     actionCreator: signedIn,
-    effect: (_action, listenerApi) => {
-      // A designer's profile read as a visitor has no account id; read again signed in, it tells its
-      // own designer apart (useOwnProfile) and carries what only the owner or an admin may see.
-      listenerApi.dispatch(api.util.invalidateTags(['Designer']));
+    effect: () => {
       void loadOffline().then((offline) => offline.drainOutbox());
       void requestPersistentStorage();
     },

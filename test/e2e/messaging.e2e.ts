@@ -156,4 +156,37 @@ describe('messaging', () => {
       ]);
     });
   });
+  it('a designer who wrote to another designer opens the reply from its e-mail link on their client page, which leads to their dashboard instead of a questionnaire that would send them away', async () => {
+    const teo = await api.designer('Teo Galli');
+    const rosa = await api.designer('Rosa Fabbri');
+    await inBrowser('chat-designer-as-client', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await api.signIn(page, teo);
+      await page.goto(`${server.baseUrl}/designer/${rosa.id}`);
+      await page.getByRole('button', { name: 'Contatta Designer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contatta Rosa Fabbri' });
+      await dialog.getByLabel('Il tuo messaggio').fill('Ciao Rosa, mi aiuti con la mia cucina?');
+      await dialog.getByRole('button', { name: 'Invia messaggio' }).click();
+      await dialog.getByText('Messaggio inviato con successo! Il designer ti risponderà presto.').waitFor();
+      const [contact] = (await api.must(200, 'GET', '/api/contacts/my-contacts', teo.token)).contacts as { id: number }[];
+      await api.must(201, 'POST', `/api/contacts/${contact?.id}/messages`, rosa.token, { message: 'Certo Teo, sentiamoci.' });
+
+      // The reply's e-mail links to the client page with the conversation open.
+      await page.goto(`${server.baseUrl}/user-profile?chat=${contact?.id}`);
+      const chat = page.getByRole('dialog', { name: 'Chat con Rosa Fabbri' });
+      await chat.getByText('Certo Teo, sentiamoci.').waitFor();
+      await page.keyboard.press('Escape');
+      await chat.waitFor({ state: 'detached' });
+      // No questionnaire on a designer's client page (the home would send a designer to the dashboard).
+      const panel = page.getByRole('region', { name: 'Il tuo Profilo Sensoriale' });
+      await panel.getByText('Il questionario di stile è per chi cerca un designer').waitFor();
+      expect(await page.getByRole('link', { name: 'Fai il questionario' }).count()).toBe(0);
+      await panel.getByRole('link', { name: 'Vai alla tua dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === '/designer-profile');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    });
+    const conversation = await api.must(200, 'GET', `/api/contacts/my-contacts`, teo.token);
+    expect(conversation.contacts).toMatchObject([{ designer_name: 'Rosa Fabbri', user_unread: false }]);
+    expect((await messagesOf(conversation.contacts[0].id, teo.token)).map((m) => m.sender_type)).toEqual(['user', 'designer']);
+    expect((await api.must(200, 'GET', '/api/users/me', teo.token)).style_analysis ?? null).toBeNull();
+  });
 });

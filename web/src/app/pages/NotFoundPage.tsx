@@ -1,4 +1,7 @@
+import { useSelector } from 'react-redux';
 import { t } from '../../shared/i18n/t';
+import { homeSendsOn } from '../../shared/lib/journey';
+import { homePathFor, type WithSession } from '../../shared/session/sessionSlice';
 import { ButtonLink } from '../../shared/ui/Button';
 import styles from './StatusPage.module.css';
 
@@ -19,6 +22,9 @@ function EmptyDoorway() {
 
 /** Every unknown path inside the shell. */
 export function NotFoundPage() {
+  const home = useSelector((state: WithSession) => homePathFor(state));
+  // The questionnaire is for visitors and customers: the home sends a designer or an admin on to theirs.
+  const quiz = home === '/' || !homeSendsOn('?openQuestionnaire=true', home);
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <EmptyDoorway />
@@ -31,9 +37,11 @@ export function NotFoundPage() {
         <ButtonLink to="/" variant="primary" size="lg">
           {t('notFound.home')}
         </ButtonLink>
-        <ButtonLink to="/?openQuestionnaire=true" variant="secondary" size="lg">
-          {t('notFound.test')}
-        </ButtonLink>
+        {quiz ? (
+          <ButtonLink to="/?openQuestionnaire=true" variant="secondary" size="lg">
+            {t('notFound.test')}
+          </ButtonLink>
+        ) : null}
       </div>
     </section>
   );

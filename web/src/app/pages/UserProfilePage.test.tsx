@@ -6,13 +6,14 @@ import { parseProfile } from '../../features/auth/lib/account';
 import { authApi } from '../../features/auth/api/authApi';
 import { resetFirstPaint } from '../../shared/lib/firstPaint';
 import { FakePaintObserver, stubPaintTiming } from '../../test/paintTiming';
-import { apiStore } from '../../test/session';
+import type { StoredUser } from '../../shared/session/sessionSlice';
+import { ANNA, apiStore } from '../../test/session';
 import { UserProfilePage } from './UserProfilePage';
 
 let requested: string[];
 
-function showProfile(styleAnalysis: unknown) {
-  const store = apiStore();
+function showProfile(styleAnalysis: unknown, user: StoredUser = ANNA) {
+  const store = apiStore(user);
   const profile = parseProfile({
     user: { id: 1, name: 'Anna Rossi', email: 'anna@example.com', role: 'user', style_analysis: styleAnalysis },
     matched_designers: [],
@@ -54,6 +55,16 @@ describe('UserProfilePage', () => {
     // The page's other sections ask for their lists from the same effects flush a matches list would.
     await waitFor(() => expect(requested.length).toBeGreaterThan(0));
     expect(requested).not.toContain('/api/designers/matches');
+  });
+
+  it.each([
+    ['a designer', { role: 'designer', is_designer: true }, 'Vai alla tua dashboard', '/designer-profile'],
+    ['an admin', { role: 'admin', is_admin: true }, 'Vai al pannello admin', '/admin'],
+  ] as const)('offers %s their own home instead of the questionnaire, which the home would not open for them', async (_who, role, label, href) => {
+    showProfile(null, { ...ANNA, ...role });
+    expect(await screen.findByRole('heading', { name: 'Il questionario di stile è per chi cerca un designer' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(href);
+    expect(screen.queryByRole('link', { name: /questionario/ })).toBeNull();
   });
 
   it('lists the matches of an account with a style profile, and offers the questionnaire again when none matches', async () => {

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
+import { useSelector } from 'react-redux';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
 import type { StyleAnalysis } from '../../../shared/lib/journey';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { styleDescription, styleLabel } from '../../../shared/lib/designStyles';
+import { homePathFor, type WithSession } from '../../../shared/session/sessionSlice';
 import { styleBars } from '../lib/styles';
 import styles from './Profile.module.css';
 
@@ -77,8 +79,28 @@ export interface StyleProfilePanelProps {
   onOpen: () => void;
 }
 
+/**
+ * A designer's or an admin's own page for what they do as a client (likes, conversations and calls
+ * with other designers; the reply e-mails link here): the questionnaire is not theirs to take (the
+ * home sends them to their dashboard), so the panel says where their own work is instead.
+ */
+function NotAClientPanel({ home }: { home: '/designer-profile' | '/admin' }) {
+  const designer = home === '/designer-profile';
+  return (
+    <div className={`${styles.panel} ${styles.empty}`}>
+      <h2 className={styles.panelTitle}>{t('account.style.notForYouTitle')}</h2>
+      <p className={styles.panelLead}>{t(designer ? 'account.style.notForDesigner' : 'account.style.notForAdmin')}</p>
+      <ButtonLink to={home} variant="primary">
+        {t(designer ? 'account.style.toDashboard' : 'account.style.toAdmin')}
+      </ButtonLink>
+    </div>
+  );
+}
+
 /** The page's "Profilo Sensoriale" panel, or an invitation to take the questionnaire. */
 export function StyleProfilePanel({ analysis, onOpen }: StyleProfilePanelProps) {
+  const home = useSelector((state: WithSession) => homePathFor(state));
+  if (!analysis && (home === '/designer-profile' || home === '/admin')) return <NotAClientPanel home={home} />;
   if (!analysis) {
     return (
       <div className={`${styles.panel} ${styles.empty}`}>

@@ -23,6 +23,13 @@ export const account = {
   'account.style.empty':
     'Non hai ancora completato il questionario di stile. Bastano 7 domande per ricevere il tuo Profilo Sensoriale e i designer più adatti a te.',
   'account.style.takeQuiz': 'Fai il questionario',
+  'account.style.notForYouTitle': 'Il questionario di stile è per chi cerca un designer',
+  'account.style.notForDesigner':
+    'Qui ritrovi i designer a cui hai messo mi piace, le conversazioni e le videochiamate che hai chiesto ad altri designer. Il tuo profilo professionale, la disponibilità e le richieste dei clienti sono nella tua dashboard.',
+  'account.style.notForAdmin':
+    'Qui ritrovi i designer a cui hai messo mi piace, le conversazioni e le videochiamate che hai chiesto ai designer. Gli strumenti di amministrazione sono nel pannello admin.',
+  'account.style.toDashboard': 'Vai alla tua dashboard',
+  'account.style.toAdmin': 'Vai al pannello admin',
   'account.edit.title': 'Modifica profilo',
   'account.edit.name': 'Nome',
   'account.edit.email': 'Email',

@@ -36,7 +36,10 @@ export function DesignerDashboardPage() {
     <DesignerDashboard
       // 0. The booking requests waiting for an answer, first (scheduling, issue 15): live through the
       //    event stream, Conferma / Rifiuta right there.
-      renderPriority={() => <PendingRequests onOpenAll={() => setAppointments({ open: true, tab: 'pending' })} />}
+      renderPriority={() => <PendingRequests
+          onOpenAll={() => setAppointments({ open: true, tab: 'pending' })}
+          onOpenAppointments={() => setAppointments({ open: true, tab: 'all' })}
+        />}
       renderCounters={(designer) => (
         <>
           {/* 1. Likes, opening the statistics modal (tabs Liked, Messages, Shared): engagement (issue 6).

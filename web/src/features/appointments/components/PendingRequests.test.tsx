@@ -43,7 +43,7 @@ function page() {
   };
 }
 
-function renderSection(onOpenAll = vi.fn()) {
+function renderSection(onOpenAll = vi.fn(), onOpenAppointments = vi.fn()) {
   const store = apiStore(DESIGNER);
   const unregister = registerCommands(store.dispatch, appointmentCommands);
   const stopOutbox = installOutbox({ database: db, getSession: () => ({ userId: '9', token: 'tok' }), onUnauthorized: () => {} });
@@ -54,7 +54,7 @@ function renderSection(onOpenAll = vi.fn()) {
   render(
     <Provider store={store}>
       <MemoryRouter>
-        <PendingRequests onOpenAll={onOpenAll} />
+        <PendingRequests onOpenAll={onOpenAll} onOpenAppointments={onOpenAppointments} />
       </MemoryRouter>
     </Provider>,
   );
@@ -102,10 +102,14 @@ describe('PendingRequests', () => {
   });
 
   it('confirms inline through the outbox and says so once the request has left the list', async () => {
-    const { region } = renderSection();
+    const onOpenAppointments = vi.fn();
+    const { region } = renderSection(vi.fn(), onOpenAppointments);
     const card = (await within(region()).findByRole('heading', { name: 'Anna Neri' })).closest('li') as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Conferma' }));
     await within(region()).findByText(/Hai confermato la richiesta di Anna Neri/, undefined, SLOW);
+    // The notice names where the call's link is, and opens it.
+    fireEvent.click(within(region()).getByRole('button', { name: 'Apri I Miei Appuntamenti' }));
+    expect(onOpenAppointments).toHaveBeenCalledOnce();
     await within(region()).findByText('3 richieste da gestire');
     const put = net.calls.find((call) => call.method === 'PUT');
     expect(put?.url).toMatch(/\/api\/appointments\/1\/confirm$/);

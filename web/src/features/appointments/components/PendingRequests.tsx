@@ -120,6 +120,8 @@ function RequestCard({ appointment, queue, actions, onActed }: RequestCardProps)
 export interface PendingRequestsProps {
   /** Opens 'I Miei Appuntamenti' on its pending tab, for the requests beyond the first few. */
   onOpenAll?: () => void;
+  /** Opens 'I Miei Appuntamenti' on every appointment: where a confirmed call's link is. */
+  onOpenAppointments?: () => void;
 }
 
 /**
@@ -128,7 +130,7 @@ export interface PendingRequestsProps {
  * through the event stream (no reload); the list is kept on the device, so the installed app opens
  * it offline, and Conferma / Rifiuta go through the outbox like in 'I Miei Appuntamenti'.
  */
-export function PendingRequests({ onOpenAll }: PendingRequestsProps) {
+export function PendingRequests({ onOpenAll, onOpenAppointments }: PendingRequestsProps) {
   const titleId = useId();
   useAppointmentEvents();
   const online = useOnline();
@@ -166,9 +168,14 @@ export function PendingRequests({ onOpenAll }: PendingRequestsProps) {
             : t('appointments.pending.count', { count })}
       </p>
       {finished && done ? (
-        <p className={styles.done} role="status">
-          {t(DONE_TEXT[done.action], { name: done.name })}
-        </p>
+        <div className={styles.done} role="status">
+          <p>{t(DONE_TEXT[done.action], { name: done.name })}</p>
+          {done.action === 'confirm' && onOpenAppointments ? (
+            <button type="button" className={styles.doneAction} onClick={onOpenAppointments}>
+              {t('appointments.pending.openConfirmed')}
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {result.data && count === 0 ? <p className={styles.hint}>{t('appointments.pending.noneHint')}</p> : null}
       {result.isError && !result.data ? (

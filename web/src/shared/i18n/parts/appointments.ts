@@ -176,6 +176,7 @@ export const appointments = {
   'appointments.pending.keep': 'Annulla',
   'appointments.pending.rejectConfirm': 'Rifiuta richiesta',
   'appointments.pending.confirmed': 'Hai confermato la richiesta di {name}: il link della videochiamata è in "I Miei Appuntamenti".',
+  'appointments.pending.openConfirmed': 'Apri I Miei Appuntamenti',
   'appointments.pending.rejected': 'Hai rifiutato la richiesta di {name}.',
   'appointments.pending.all': {
     one: 'Vedi la richiesta',

@@ -49,6 +49,7 @@ describe('UserProfilePage', () => {
   it('invites an account without a style profile to the questionnaire once, and asks for no matches', async () => {
     showProfile(null);
     expect(await screen.findByRole('heading', { name: 'Scopri il tuo stile' })).toBeTruthy();
+    expect(screen.getByText('Profilo di stile non ancora definito')).toBeTruthy();
     const links = screen.getAllByRole('link', { name: /questionario/ });
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Fai il questionario', '/?openQuestionnaire=true']]);
     expect(screen.queryByRole('heading', { name: 'I tuoi designer consigliati' })).toBeNull();
@@ -65,6 +66,7 @@ describe('UserProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Il questionario di stile è per chi cerca un designer' })).toBeTruthy();
     expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(href);
     expect(screen.queryByRole('link', { name: /questionario/ })).toBeNull();
+    expect(screen.queryByText('Profilo di stile non ancora definito')).toBeNull();
   });
 
   it('lists the matches of an account with a style profile, and offers the questionnaire again when none matches', async () => {

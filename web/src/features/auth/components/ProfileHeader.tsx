@@ -1,7 +1,9 @@
+import { useSelector } from 'react-redux';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
 import { styleLabel } from '../../../shared/lib/designStyles';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { homePathFor, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';
 import type { Account } from '../lib/account';
 import styles from './Profile.module.css';
@@ -18,6 +20,8 @@ export interface ProfileHeaderProps {
 /** The top of /user-profile: photo, name, e-mail, place, the dominant style, edit and logout. */
 export function ProfileHeader({ account, onEdit, editBusy = false, onOpenStyle, onLogout }: ProfileHeaderProps) {
   const analysis = account.style_analysis;
+  // The questionnaire is a customer's: a designer or an admin is not told theirs is missing.
+  const customer = useSelector((state: WithSession) => homePathFor(state) === '/user-profile');
   return (
     <div className={styles.header}>
       <Avatar
@@ -38,9 +42,9 @@ export function ProfileHeader({ account, onEdit, editBusy = false, onOpenStyle, 
           <button type="button" className={styles.styleChip} onClick={onOpenStyle} aria-haspopup="dialog">
             {t('account.header.styleButton', { style: styleLabel(analysis.dominant_style) })}
           </button>
-        ) : (
+        ) : customer ? (
           <p className={styles.styleChipMuted}>{t('account.header.noStyle')}</p>
-        )}
+        ) : null}
       </div>
       <div className={styles.actions}>
         <Button variant="primary" onClick={onEdit} aria-haspopup="dialog" aria-busy={editBusy}>

@@ -199,13 +199,14 @@ describe('journeys across registration', () => {
       await cards.nth(7).waitFor();
       expect(await names()).toEqual(seen);
       await expect.poll(() => onScreen(cards.nth(7))).toBe(true);
-      await saveScreenshot(page, 'journey-back-to-results-390');
 
-      // A reload there too: the same designers, the eighth on screen again once its page has come.
+      // A reload there too, at once (before the scroll's own save, 200 ms after it): the same
+      // designers, the eighth on screen again once its page has come.
       await page.reload();
       await cards.nth(7).waitFor();
       expect(await names()).toEqual(seen);
       await expect.poll(() => onScreen(cards.nth(7))).toBe(true);
+      await saveScreenshot(page, 'journey-back-to-results-390');
 
       // The journey still carries the result to registration.
       await page.getByRole('button', { name: 'Registrati' }).first().click();

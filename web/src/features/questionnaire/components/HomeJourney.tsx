@@ -136,8 +136,12 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   useEffect(() => {
     if (!begun || flow.phase === 'home') return;
     const journey = (depth: number, scrollY: number): SavedJourney => ({ owner, run: place.run, depth, flow, result, failure, pages, scrollY });
-    // While a restored position waits for the page to be tall enough, it is the one kept.
-    const keep = (): void => saveJourney(journey(place.depth, pendingScroll.current ?? window.scrollY));
+    // While a restored position waits for the page to be tall enough, it is the one kept; and so it
+    // is before the restoration has even begun (this effect runs before the one that scrolls there,
+    // and the window is still where the previous step left it: a reload right after Back would
+    // otherwise come back to that place).
+    const position = (): number => pendingScroll.current ?? (scrollRestored.current ? window.scrollY : restoredScroll);
+    const keep = (): void => saveJourney(journey(place.depth, position()));
     const step = `${place.run}:${flow.phase}:${flow.index}`;
     const stepped = stepForward.current && step !== savedStep.current;
     stepForward.current = false;
@@ -162,12 +166,15 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('click', keepNow, { capture: true });
+    // A reload or a departure within the scroll's 200 ms keeps the position too.
+    window.addEventListener('pagehide', keepNow);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('click', keepNow, { capture: true });
+      window.removeEventListener('pagehide', keepNow);
     };
-  }, [begun, owner, place, flow, result, failure, pages]);
+  }, [begun, owner, place, flow, result, failure, pages, restoredScroll]);
 
   // Move focus to the new question or state so keyboard and screen-reader users follow along.
   useEffect(() => {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import { TOAST_DURATION_MS, ToastViewport, dismissToast, showToast } from './Toast';
+import { TOAST_DURATION_MS, ToastViewport, dismissToast, showToast, toastDuration } from './Toast';
 
 const shownIds: number[] = [];
 
@@ -66,5 +66,48 @@ describe('toasts and dialogs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Prenota' }));
     act(() => toast('Non è stato possibile inviare il messaggio.', 'error'));
     expect(screen.getByRole('alert').textContent).toContain('Non è stato possibile inviare il messaggio.');
+  });
+
+  it('keeps a long message long enough to be read', () => {
+    vi.useFakeTimers();
+    render(<ToastViewport />);
+    const message = "Account designer creato per lia@example.com. Per vedere il tuo profilo designer, esci e accedi con quell'account.";
+    expect(toastDuration({ message })).toBeGreaterThan(TOAST_DURATION_MS);
+    act(() => toast(message, 'success'));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.getByText(message)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(toastDuration({ message }) - TOAST_DURATION_MS));
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('stops its time while the focus is in it, and goes on with what was left', () => {
+    vi.useFakeTimers();
+    render(<ToastViewport />);
+    act(() => toast('Link copiato', 'info'));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    // The close button takes the focus (a keyboard user reaching it): the time stops.
+    act(() => screen.getByRole('button', { name: 'Chiudi' }).focus());
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+    expect(screen.getByText('Link copiato')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Chiudi' }).blur());
+    act(() => vi.advanceTimersByTime(999));
+    expect(screen.getByText('Link copiato')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Link copiato')).toBeNull();
+  });
+
+  it('stops its time while the page is in the background', () => {
+    vi.useFakeTimers();
+    render(<ToastViewport />);
+    act(() => toast('Link copiato', 'info'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+    expect(screen.getByText('Link copiato')).toBeTruthy();
+    visibility.mockReturnValue('visible');
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.queryByText('Link copiato')).toBeNull();
+    visibility.mockRestore();
   });
 });

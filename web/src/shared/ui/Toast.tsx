@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import styles from './Toast.module.css';
@@ -13,8 +13,20 @@ export interface ToastMessage {
   detail?: string;
 }
 
-/** How long a toast stays before it leaves by itself. */
+/** How long a toast stays at least before it leaves by itself. */
 export const TOAST_DURATION_MS = 6000;
+/** Reading time per word: a longer message stays longer (2 s to notice it, then about 200 words a minute). */
+const NOTICE_MS = 2000;
+const MS_PER_WORD = 300;
+
+/**
+ * How long a toast stays on screen while nobody points at it or focuses it: at least
+ * TOAST_DURATION_MS, and long enough to read its words.
+ */
+export function toastDuration(toast: Pick<ToastMessage, 'message' | 'detail'>): number {
+  const words = `${toast.message} ${toast.detail ?? ''}`.trim().split(/\s+/).length;
+  return Math.max(TOAST_DURATION_MS, NOTICE_MS + words * MS_PER_WORD);
+}
 
 let toasts: readonly ToastMessage[] = [];
 let nextId = 1;
@@ -66,13 +78,39 @@ function subscribe(listener: () => void): () => void {
 const snapshot = (): readonly ToastMessage[] => toasts;
 const dialogsSnapshot = (): boolean => openDialogs > 0;
 
+function subscribeVisibility(listener: () => void): () => void {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+const pageHidden = (): boolean => document.visibilityState === 'hidden';
+
+/**
+ * One toast. Its time runs only while it can be read: it stops while the focus is in it (a keyboard
+ * or screen-reader user on its close button: WCAG 2.2.1, timing adjustable) and while the page is in
+ * the background, and goes on with what was left. (Not while the mouse is over it: a toast that
+ * appeared under a resting pointer would then stay over what is below it.)
+ */
 function ToastItem({ toast }: { toast: ToastMessage }) {
+  const [focused, setFocused] = useState(false);
+  const hidden = useSyncExternalStore(subscribeVisibility, pageHidden, () => false);
+  const left = useRef(toastDuration(toast));
+  const held = focused || hidden;
   useEffect(() => {
-    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast.id]);
+    if (held) return undefined;
+    const started = Date.now();
+    const timer = window.setTimeout(() => dismissToast(toast.id), left.current);
+    return () => {
+      window.clearTimeout(timer);
+      left.current = Math.max(0, left.current - (Date.now() - started));
+    };
+  }, [toast.id, held]);
   return (
-    <div className={`${styles.toast} ${styles[toast.tone]}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`${styles.toast} ${styles[toast.tone]}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget as Node | null))}
+    >
       <div className={styles.text}>
         <p className={styles.message}>{toast.message}</p>
         {toast.detail ? <p className={styles.detail}>{toast.detail}</p> : null}

@@ -119,6 +119,45 @@ func TestResetRepo_ConsumeOnce(t *testing.T) {
 	})
 }
 
+func TestResetRepo_Owner(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		u := newUser(t, db, "anna@example.com")
+		resets := store.NewResetRepo(db)
+		now := time.Now()
+		for _, r := range []identity.PasswordReset{
+			{UserID: u.ID, TokenHash: "live", ExpiresAt: now.Add(time.Hour)},
+			{UserID: u.ID, TokenHash: "old", ExpiresAt: now.Add(-time.Second)},
+			{UserID: u.ID, TokenHash: "edge", ExpiresAt: now},
+			{UserID: u.ID, TokenHash: "used", ExpiresAt: now.Add(time.Hour)},
+		} {
+			if err := resets.Create(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := resets.Consume(ctx, "used", now); err != nil {
+			t.Fatal(err)
+		}
+		for _, hash := range []string{"old", "edge", "used", "unknown"} {
+			if id, err := resets.Owner(ctx, hash, now); !errors.Is(err, identity.ErrResetTokenInvalid) {
+				t.Fatalf("%s: %d %v", hash, id, err)
+			}
+		}
+		// Asked twice, and the token still works once afterwards.
+		for i := 0; i < 2; i++ {
+			if id, err := resets.Owner(ctx, "live", now); err != nil || id != u.ID {
+				t.Fatalf("live, check %d: %d %v", i, id, err)
+			}
+		}
+		if id, err := resets.Consume(ctx, "live", now); err != nil || id != u.ID {
+			t.Fatalf("consume after checks: %d %v", id, err)
+		}
+		if _, err := resets.Owner(ctx, "live", now); !errors.Is(err, identity.ErrResetTokenInvalid) {
+			t.Fatalf("consumed token: %v", err)
+		}
+	})
+}
+
 func TestDB_InTx(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()

@@ -204,6 +204,22 @@ func (r *ResetRepo) Consume(ctx context.Context, tokenHash string, now time.Time
 	return userID, err
 }
 
+// Owner reads the user of a live token with the condition Consume updates
+// by, and changes nothing.
+func (r *ResetRepo) Owner(ctx context.Context, tokenHash string, now time.Time) (int64, error) {
+	var userIDs []int64
+	err := r.db.Conn(ctx).Model(&resetRow{}).
+		Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", tokenHash, now.UTC()).
+		Limit(1).Pluck("user_id", &userIDs).Error
+	if err != nil {
+		return 0, translate(err)
+	}
+	if len(userIDs) == 0 {
+		return 0, identity.ErrResetTokenInvalid
+	}
+	return userIDs[0], nil
+}
+
 // DeleteForUser drops every token of the user.
 func (r *ResetRepo) DeleteForUser(ctx context.Context, userID int64) error {
 	return translate(r.db.Conn(ctx).Where("user_id = ?", userID).Delete(&resetRow{}).Error)

@@ -117,6 +117,16 @@ func (m *memResets) Consume(_ context.Context, h string, now time.Time) (int64, 
 	return row.r.UserID, nil
 }
 
+func (m *memResets) Owner(_ context.Context, h string, now time.Time) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	row, ok := m.rows[h]
+	if !ok || row.used || !now.Before(row.r.ExpiresAt) {
+		return 0, ErrResetTokenInvalid
+	}
+	return row.r.UserID, nil
+}
+
 func (m *memResets) DeleteForUser(_ context.Context, id int64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

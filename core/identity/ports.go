@@ -37,6 +37,10 @@ type Resets interface {
 	// Consume marks the token used and returns its user, atomically, so a
 	// token works once. Returns ErrResetTokenInvalid when unknown, used or expired.
 	Consume(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	// Owner returns the user of a token that Consume would accept at now,
+	// without using it. Returns ErrResetTokenInvalid when unknown, used or
+	// expired: the rule of Consume.
+	Owner(ctx context.Context, tokenHash string, now time.Time) (int64, error)
 	// DeleteForUser drops every pending token of the user.
 	DeleteForUser(ctx context.Context, userID int64) error
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"strings"
 
 	"interno/core/email"
 	"interno/core/fault"
@@ -61,6 +62,34 @@ func (s *Service) resetMessage(u User, raw string) email.Message {
 		Footer: "Il team di Interno · Hai ricevuto questa e-mail perché è stata richiesta una nuova password per il tuo account.",
 	})
 	return email.Message{To: u.Email, Subject: "Reimposta la tua password Interno", Text: text, HTML: html}
+}
+
+// CheckResetToken answers the reset page before anything is typed: whether
+// its link still works, and the address of the account it changes. Naming the
+// address tells the link's holder nothing new (the link was sent there), and
+// it lets a person signed in as another account see whose password it is.
+// Nothing is used: the token works once afterwards as before. Returns
+// ErrResetTokenInvalid when the token is unknown, used or expired (the rule
+// of ResetPassword), and a validation fault when it is blank.
+func (s *Service) CheckResetToken(ctx context.Context, token string) (string, error) {
+	var v fault.Validation
+	v.Check(strings.TrimSpace(token) != "", "token", "Reset token is required")
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	userID, err := s.d.Resets.Owner(ctx, hashToken(token), s.d.Clock())
+	if err != nil {
+		return "", err
+	}
+	u, err := s.d.Users.ByID(ctx, userID)
+	if errors.Is(err, ErrUserNotFound) {
+		// Deleted since: its tokens go with it, so the link no longer works.
+		return "", ErrResetTokenInvalid
+	}
+	if err != nil {
+		return "", err
+	}
+	return u.Email, nil
 }
 
 // ResetPassword sets a new password with a valid, unused, unexpired token. It

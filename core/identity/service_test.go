@@ -277,6 +277,69 @@ func TestService_PasswordReset(t *testing.T) {
 	})
 }
 
+func TestService_CheckResetToken(t *testing.T) {
+	ctx := context.Background()
+	linkFor := func(t *testing.T, f *fixture, addr string) string {
+		t.Helper()
+		if err := f.svc.RequestPasswordReset(ctx, addr); err != nil {
+			t.Fatal(err)
+		}
+		return resetLink(t, f)
+	}
+	t.Run("OKNamesTheAccountAndUsesNothing", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		f.register(t, "bruno@example.com")
+		tok := linkFor(t, f, "Anna@Example.com")
+		for i := 0; i < 2; i++ {
+			if got, err := f.svc.CheckResetToken(ctx, tok); err != nil || got != "anna@example.com" {
+				t.Fatalf("check %d: %q %v", i, got, err)
+			}
+		}
+		if err := f.svc.ResetPassword(ctx, tok, "new-password", ""); err != nil {
+			t.Fatalf("reset after a check: %v", err)
+		}
+		if _, err := f.svc.CheckResetToken(ctx, tok); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("used token: %v", err)
+		}
+	})
+	t.Run("ErrResetTokenInvalid", func(t *testing.T) {
+		f := newFixture(t)
+		f.register(t, "anna@example.com")
+		if _, err := f.svc.CheckResetToken(ctx, "never-issued"); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("unknown token: %v", err)
+		}
+		tok := linkFor(t, f, "anna@example.com")
+		f.now = f.now.Add(ResetTokenLifetime - time.Second)
+		if _, err := f.svc.CheckResetToken(ctx, tok); err != nil {
+			t.Fatalf("a second before expiry: %v", err)
+		}
+		f.now = f.now.Add(time.Second)
+		if _, err := f.svc.CheckResetToken(ctx, tok); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("expired token: %v", err)
+		}
+	})
+	t.Run("AccountDeletedSince", func(t *testing.T) {
+		f := newFixture(t)
+		s := f.register(t, "anna@example.com")
+		tok := linkFor(t, f, "anna@example.com")
+		if err := f.users.Delete(ctx, s.User.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.CheckResetToken(ctx, tok); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("token of a deleted account: %v", err)
+		}
+	})
+	t.Run("BlankTokenIsAValidationFault", func(t *testing.T) {
+		f := newFixture(t)
+		for _, tok := range []string{"", "   "} {
+			if _, err := f.svc.CheckResetToken(ctx, tok); fault.CodeOf(err) != fault.Invalid {
+				t.Fatalf("%q: %v", tok, err)
+			}
+		}
+	})
+}
+
 func TestService_Google(t *testing.T) {
 	ctx := context.Background()
 	t.Run("CreatesCustomer", func(t *testing.T) {

@@ -26,6 +26,7 @@ func (s *Server) registerAccounts(api *gin.RouterGroup) {
 	auth.POST("/google", s.googleLogin)
 	auth.POST("/request-password-reset", s.requestPasswordReset)
 	auth.POST("/reset-password", s.resetPassword)
+	auth.POST("/reset-password/check", s.checkResetToken)
 	auth.POST("/logout", requireUser, s.logout)
 	auth.POST("/logout-all", requireUser, s.logoutAll)
 
@@ -255,6 +256,23 @@ func (s *Server) resetPassword(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, messageOnlyView{Message: "Password updated."})
+}
+
+// checkResetToken lets the reset page say, before anything is typed, that
+// its link no longer works, or whose password it changes. Anyone may ask, and
+// everyone gets the same answer; it is throttled like the reset itself, so it
+// is no faster a way to guess tokens.
+func (s *Server) checkResetToken(c *gin.Context) {
+	var req resetCheckRequest
+	if !bindJSON(c, &req) || !s.throttle(c) {
+		return
+	}
+	addr, err := s.d.Identity.CheckResetToken(c.Request.Context(), req.Token)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.JSON(http.StatusOK, resetCheckView{Email: addr})
 }
 
 // logout ends the caller's token on the server: 204, and the token is

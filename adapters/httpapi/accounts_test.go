@@ -195,6 +195,116 @@ func TestAccounts_PasswordReset(t *testing.T) {
 	})
 }
 
+// resetTokenOf requests a reset for addr and returns the token of the link
+// in the newest e-mail to it.
+func (e *testEnv) resetTokenOf(addr string) string {
+	e.t.Helper()
+	e.expect(req{method: "POST", path: "/api/auth/request-password-reset", body: map[string]any{"email": addr}}, 200)
+	msgs := e.dueMail(addr)
+	if len(msgs) == 0 {
+		e.t.Fatalf("no reset e-mail to %s", addr)
+	}
+	text := msgs[len(msgs)-1].Text
+	i := strings.Index(text, "http://interno.test/reset-password?token=")
+	if i < 0 {
+		e.t.Fatalf("no reset link in %q", text)
+	}
+	link, err := url.Parse(strings.Fields(text[i:])[0])
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return link.Query().Get("token")
+}
+
+func TestAccounts_ResetTokenCheck(t *testing.T) {
+	const path = "/api/auth/reset-password/check"
+	invalid := `{"detail":"Invalid or expired reset token","reason":"reset_token_invalid"}`
+	each(t, func(t *testing.T, env *testEnv) {
+		customer, _ := env.account("bruno@example.com")
+		designer, _ := env.withRole("dora@example.com", identity.RoleDesigner)
+		admin, _ := env.withRole("ada@example.com", identity.RoleAdmin)
+		env.account("anna@example.com")
+		t.Run("EveryCallerGetsTheSameAnswerAndNothingIsUsed", func(t *testing.T) {
+			token := env.resetTokenOf("anna@example.com")
+			body := map[string]any{"token": token}
+			// A stale session's token is no reason to refuse: the route is public.
+			for _, who := range []string{"", customer, designer, admin, "not-a-session"} {
+				got := env.expect(req{method: "POST", path: path, token: who, body: body}, 200)
+				if string(got.Body) != `{"email":"anna@example.com"}` {
+					t.Fatalf("caller %q: %s", who, got.Body)
+				}
+			}
+			env.expect(req{method: "POST", path: "/api/auth/reset-password", body: map[string]any{"token": token, "new_password": "brand-new-pass"}}, 200)
+			env.expect(req{method: "POST", path: "/api/auth/login", body: map[string]any{"email": "anna@example.com", "password": "brand-new-pass"}}, 200)
+			for _, who := range []string{"", customer, admin} {
+				if got := env.expect(req{method: "POST", path: path, token: who, body: body}, 400); string(got.Body) != invalid {
+					t.Fatalf("used token, caller %q: %s", who, got.Body)
+				}
+			}
+		})
+		t.Run("UnknownAndExpiredTokens", func(t *testing.T) {
+			token := env.resetTokenOf("anna@example.com")
+			for _, tok := range []string{"never-issued", token + "x", strings.Repeat("a", 200_000)} {
+				if got := env.expect(req{method: "POST", path: path, body: map[string]any{"token": tok}}, 400); string(got.Body) != invalid {
+					t.Fatalf("%.20q: %s", tok, got.Body)
+				}
+			}
+			env.clock.Advance(identity.ResetTokenLifetime - time.Second)
+			env.expect(req{method: "POST", path: path, body: map[string]any{"token": token}}, 200)
+			env.clock.Advance(time.Second)
+			if got := env.expect(req{method: "POST", path: path, body: map[string]any{"token": token}}, 400); string(got.Body) != invalid {
+				t.Fatalf("expired: %s", got.Body)
+			}
+		})
+		t.Run("BadInputIsRefusedWithAReason", func(t *testing.T) {
+			for _, c := range []struct {
+				name   string
+				body   any
+				status int
+				detail string
+			}{
+				{"NoToken", `{}`, 422, "Reset token is required"},
+				{"BlankToken", `{"token":"   "}`, 422, "Reset token is required"},
+				{"NullToken", `{"token":null}`, 422, "Reset token is required"},
+				{"NumberToken", `{"token":42}`, 422, "Wrong type for token: expected string"},
+				{"ListToken", `{"token":["a"]}`, 422, "Wrong type for token: expected string"},
+				{"NotAnObject", `"token"`, 422, "Wrong type for body"},
+				{"Malformed", `{"token":`, 422, "Malformed JSON body"},
+				{"Empty", []byte{}, 422, "Request body is empty; JSON expected"},
+				{"NUL", "{\"token\":\"abc\\u0000def\"}", 422, "control character"},
+				{"ControlCharacter", "{\"token\":\"abc\\u0007def\"}", 422, "control character"},
+				{"RawNUL", "{\"token\":\"abc\x00def\"}", 422, "control character"},
+				{"LineBreak", "{\"token\":\"abc\\ndef\"}", 422, "single line"},
+				{"BodyOverTheLimit", `{"token":"` + strings.Repeat("a", DefaultBodyLimit) + `"}`, 413, "Request body too large"},
+			} {
+				t.Run(c.name, func(t *testing.T) {
+					got := env.expect(req{method: "POST", path: path, body: c.body, header: map[string]string{"Content-Type": "application/json"}}, c.status)
+					if !strings.Contains(string(got.Body), c.detail) {
+						t.Fatalf("%s", got.Body)
+					}
+				})
+			}
+		})
+	})
+}
+
+func TestAccounts_ResetTokenCheckIsThrottledWithTheReset(t *testing.T) {
+	env := newEnv(t, storetest.Open(t, store.SQLite, storetest.Options{}), func(c *Config, _ *Deps) {
+		c.RateLimits = RateLimits{AuthPerIP: Rate{Burst: 2, Every: time.Minute}, AuthPerEmail: Rate{Burst: 5, Every: time.Hour}}
+	})
+	for i := 0; i < 2; i++ {
+		env.expect(req{method: "POST", path: "/api/auth/reset-password/check", body: map[string]any{"token": "guess"}}, 400)
+	}
+	last := env.expect(req{method: "POST", path: "/api/auth/reset-password/check", body: map[string]any{"token": "guess"}}, 429)
+	if last.Header.Get("Retry-After") == "" {
+		t.Fatalf("no Retry-After: %v", last.Header)
+	}
+	// One budget for both: the reset itself is refused too, until the window passes.
+	env.expect(req{method: "POST", path: "/api/auth/reset-password", body: map[string]any{"token": "guess", "new_password": "password123"}}, 429)
+	env.clock.Advance(time.Minute)
+	env.expect(req{method: "POST", path: "/api/auth/reset-password/check", body: map[string]any{"token": "guess"}}, 400)
+}
+
 func TestAccounts_Throttling(t *testing.T) {
 	env := newEnv(t, storetest.Open(t, store.SQLite, storetest.Options{}), func(c *Config, _ *Deps) {
 		c.RateLimits = RateLimits{AuthPerIP: Rate{Burst: 4, Every: time.Minute}, AuthPerEmail: Rate{Burst: 1, Every: time.Hour}}

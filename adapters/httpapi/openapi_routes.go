@@ -38,6 +38,7 @@ var routeTable = []route{
 	{method: "POST", path: "/api/auth/google", id: "googleLogin", summary: "Sign in with a Google ID token", tag: "accounts", body: googleRequest{}, answers: ok200(sessionView{}), errors: []int{401, 403, 409}},
 	{method: "POST", path: "/api/auth/request-password-reset", id: "requestPasswordReset", summary: "E-mail a reset link (same answer for unknown addresses)", tag: "accounts", body: resetRequest{}, answers: ok200(messageOnlyView{})},
 	{method: "POST", path: "/api/auth/reset-password", id: "resetPassword", summary: "Set a new password with a reset token", tag: "accounts", body: newPasswordRequest{}, answers: ok200(messageOnlyView{}), errors: []int{400}},
+	{method: "POST", path: "/api/auth/reset-password/check", id: "checkResetToken", summary: "Whether a reset token still works, and its account's e-mail (the token stays unused)", tag: "accounts", body: resetCheckRequest{}, answers: ok200(resetCheckView{}), errors: []int{400}},
 	{method: "POST", path: "/api/auth/logout", id: "logout", summary: "End this session", tag: "accounts", who: signedIn, answers: noContent},
 	{method: "POST", path: "/api/auth/logout-all", id: "logoutAll", summary: "End every session of the account", tag: "accounts", who: signedIn, answers: noContent},
 	{method: "GET", path: "/api/users/me", id: "me", summary: "The caller's account and profile", tag: "accounts", who: signedIn, query: []query{{"include_designers", "boolean", "false leaves out the matched designers"}}, answers: ok200(profileView{})},

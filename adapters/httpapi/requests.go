@@ -19,6 +19,11 @@ type newPasswordRequest struct {
 	NewPassword string `json:"new_password"`
 }
 
+// resetCheckRequest asks whether a reset token still works, using nothing.
+type resetCheckRequest struct {
+	Token string `json:"token"`
+}
+
 // googleDesignerRequest registers a designer with a Google ID token.
 type googleDesignerRequest struct {
 	Credential   string               `json:"credential"`

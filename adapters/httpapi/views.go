@@ -34,6 +34,12 @@ type messageOnlyView struct {
 	Message string `json:"message"`
 }
 
+// resetCheckView names the account a live reset token changes: the address
+// the link was sent to.
+type resetCheckView struct {
+	Email string `json:"email"`
+}
+
 // deletedView confirms a deletion by id.
 type deletedView struct {
 	Message string `json:"message"`

@@ -103,6 +103,7 @@ var routes = []apiRoute{
 	{method: "POST", path: "/api/auth/google", body: `{"credential":"FUZZ"}`, who: accPublic, answers: []int{403}}, // Google sign-in is off in tests
 	{method: "POST", path: "/api/auth/request-password-reset", body: `{"email":"FUZZ"}`, who: accPublic},
 	{method: "POST", path: "/api/auth/reset-password", body: `{"token":"FUZZ","new_password":"FUZZ"}`, who: accPublic},
+	{method: "POST", path: "/api/auth/reset-password/check", body: `{"token":"FUZZ"}`, who: accPublic},
 	{method: "POST", path: "/api/auth/logout", as: asThrowaway, who: accSignedIn, endsSessions: true},
 	{method: "POST", path: "/api/auth/logout-all", as: asThrowaway, who: accSignedIn, endsSessions: true},
 	{method: "GET", path: "/api/users/me", as: asCustomer, query: "include_designers=FUZZ", who: accSignedIn},

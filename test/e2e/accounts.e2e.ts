@@ -178,11 +178,8 @@ describe('accounts', () => {
       await page.waitForURL(/\/login$/);
       expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
-      // The link works once.
+      // The link works once: opened again, it says so before anything is typed.
       await page.goto(link);
-      await page.getByLabel('Nuova password', { exact: true }).fill('ancora-un-altra-1');
-      await page.getByLabel('Conferma nuova password').fill('ancora-un-altra-1');
-      await page.getByRole('button', { name: 'Reimposta Password' }).click();
       await page.getByText('Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.').waitFor();
 
       await page.goto(`${server.baseUrl}/login`);
@@ -194,6 +191,90 @@ describe('accounts', () => {
       // A reset link without its token says so at once.
       await page.goto(`${server.baseUrl}/reset-password`);
       await page.getByText('Token di reset non valido o mancante. Richiedi un nuovo reset della password.').waitFor();
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('says at once, before anything is typed, that a reset link already used no longer works', async () => {
+    await api('POST', '/api/auth/register', { email: 'elena.galli@example.com', password: 'vecchia-chiave-1', name: 'Elena Galli' });
+    await inBrowser('accounts-reset-used', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      // 400: the used link's check.
+      const problems = watchConsole(page, [400]);
+      await essentialCookies(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+      await page.getByLabel('Email', { exact: true }).fill('elena.galli@example.com');
+      await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
+      await page.waitForURL(/\/login$/);
+
+      const link = await resetLinkFor('elena.galli@example.com');
+      await page.goto(link);
+      await page.getByLabel('Nuova password', { exact: true }).fill('nuova-chiave-2026');
+      await page.getByLabel('Conferma nuova password').fill('nuova-chiave-2026');
+      await page.getByRole('button', { name: 'Reimposta Password' }).click();
+      await page.getByText('Password reimpostata con successo! Reindirizzamento al login...').waitFor();
+      await page.waitForURL(/\/login$/);
+
+      // The same link again: the page says so itself, with no form to fill in first.
+      await page.goto(link);
+      const refusal = page.getByRole('alert').filter({ hasText: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.' });
+      await refusal.waitFor();
+      expect(await page.getByLabel('Nuova password', { exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Reimposta Password' }).count()).toBe(0);
+      // Focus moves to the message, so a screen reader reads it and a keyboard starts from there.
+      expect(await refusal.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await axeProblems(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Richiedi un nuovo link' }).click();
+      await page.waitForURL(/\/request-password-reset$/);
+
+      // The server: the new password signs in, the old one does not, and the link stays used.
+      expect((await api('POST', '/api/auth/login', { email: 'elena.galli@example.com', password: 'nuova-chiave-2026' })).email).toBe('elena.galli@example.com');
+      await expect(api('POST', '/api/auth/login', { email: 'elena.galli@example.com', password: 'vecchia-chiave-1' })).rejects.toThrow(/401/);
+      const token = new URL(link).searchParams.get('token');
+      await expect(api('POST', '/api/auth/reset-password', { token, new_password: 'terza-chiave-2026' })).rejects.toThrow(/400/);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('tells a person signed in as another account whose password the link changes, and lets them sign in as that account after the reset', async () => {
+    await api('POST', '/api/auth/register', { email: 'paolo.greco@example.com', password: 'account-paolo-1', name: 'Paolo Greco' });
+    await api('POST', '/api/auth/register', { email: 'irene.greco@example.com', password: 'account-irene-1', name: 'Irene Greco' });
+    await api('POST', '/api/auth/request-password-reset', { email: 'irene.greco@example.com' });
+    const link = await resetLinkFor('irene.greco@example.com');
+    await inBrowser('accounts-reset-other-account', { baseUrl: server.baseUrl, width: 1280 }, async ({ page }) => {
+      const problems = watchConsole(page);
+      await signInThroughForm(page, 'paolo.greco@example.com', 'account-paolo-1', 'Paolo Greco');
+      const paolo = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string });
+
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      await page.getByText("Hai effettuato l'accesso come paolo.greco@example.com, ma questo link cambia la password di irene.greco@example.com.").waitFor();
+      await page.getByText('Scegli una nuova password per irene.greco@example.com.').waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await page.getByLabel('Nuova password', { exact: true }).fill('irene-nuova-2026');
+      await page.getByLabel('Conferma nuova password').fill('irene-nuova-2026');
+      await page.getByRole('button', { name: 'Reimposta Password' }).click();
+
+      // Not sent to Paolo's home: offered to sign out and in as Irene.
+      await page.getByText('La password di irene.greco@example.com è stata reimpostata. Sei ancora connesso come paolo.greco@example.com.').waitFor();
+      expect(page.url()).toBe(link);
+      await page.getByRole('button', { name: 'Esci e accedi come irene.greco@example.com' }).click();
+      await page.waitForURL(/\/login\?email=irene\.greco%40example\.com$/);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('irene.greco@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('irene-nuova-2026');
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByRole('heading', { level: 1, name: 'Irene Greco' }).waitFor();
+
+      // The server: Paolo's session was ended by the sign-out, Irene's new password works, her old one not.
+      await expect
+        .poll(async () => (await fetch(`${server.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${paolo.access_token}` } })).status)
+        .toBe(401);
+      expect((await api('POST', '/api/auth/login', { email: 'irene.greco@example.com', password: 'irene-nuova-2026' })).email).toBe('irene.greco@example.com');
+      await expect(api('POST', '/api/auth/login', { email: 'irene.greco@example.com', password: 'account-irene-1' })).rejects.toThrow(/401/);
+      expect((await api('POST', '/api/auth/login', { email: 'paolo.greco@example.com', password: 'account-paolo-1' })).email).toBe('paolo.greco@example.com');
       expect(problems).toEqual([]);
     });
   });

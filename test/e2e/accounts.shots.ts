@@ -76,7 +76,9 @@ describe('accounts screenshots', () => {
         await page.goto(`${server.baseUrl}/request-password-reset`);
         await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
         await shot(page, 'request-reset', width);
+        // A token the server never issued: the page says so once it has asked.
         await page.goto(`${server.baseUrl}/reset-password?token=abc`);
+        await page.getByText('Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.').waitFor();
         await shot(page, 'reset', width);
 
         await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);

@@ -28,6 +28,9 @@ export type RegisterArgs = Narrowed<
 
 export type ResetPasswordArgs = Required<Pick<Schemas['NewPasswordRequest'], 'token' | 'new_password'>>;
 
+/** The answer of POST /api/auth/reset-password/check: the address of the account a live link changes. */
+export type ResetCheck = Schemas['ResetCheckView'];
+
 /** PUT /api/users/me: the text fields always, the picture only when a new one was chosen. */
 export interface UpdateProfileArgs {
   name: string;
@@ -64,9 +67,19 @@ export const authApi = api.injectEndpoints({
       transformResponse: parseProfile,
       providesTags: ['Profile'],
     }),
+    /**
+     * Whether a reset link still works, and whose password it changes, asked when the reset page
+     * opens (POST /api/auth/reset-password/check). It uses nothing, so it is a query; asked again
+     * each time the page opens (a link used meanwhile is told at once), and never kept on the device.
+     */
+    checkResetToken: build.query<ResetCheck, string>({
+      query: (token) => ({ url: '/auth/reset-password/check', method: 'POST', body: { token } }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
 export const {
   useGetProfileQuery,
+  useCheckResetTokenQuery,
 } = authApi;

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
@@ -6,9 +7,13 @@ import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/reset';
 import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { loadSignOut } from '../../../shared/session/loadSignOut';
+import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
-import { isOffline } from '../lib/authErrors';
+import { useCheckResetTokenQuery } from '../api/authApi';
+import { useAuthDispatch } from '../hooks/useAuthDispatch';
+import { isOffline, isResetTokenInvalid } from '../lib/authErrors';
 import { checkNewPassword, type FieldErrors } from '../lib/validation';
 import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, resetPassword as resetPasswordCommand } from '../commands';
@@ -19,8 +24,41 @@ import { PasswordField } from './PasswordField';
 export const RESET_REDIRECT_MS = 3000;
 
 /**
+ * After the reset: to /login after 3 s, or, for a person signed in as another account than the
+ * link's, an offer to sign out and in with the account whose password they just set (/login would
+ * send them to the signed-in account's home).
+ */
+type Outcome = { kind: 'toLogin' } | { kind: 'switch'; email: string; current: string };
+
+function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * A sentence with e-mail addresses in it, allowed to wrap right after each @: on a phone a long
+ * address then breaks between its two halves instead of inside the domain (text and name unchanged).
+ */
+function breakAfterAt(text: string): ReactNode {
+  return text.split('@').map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? (
+        <>
+          @<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/**
  * /reset-password?token=… — the page the reset e-mail links to: a new password typed twice. A
- * missing token says so at once; success shows the spec's message and goes to /login after 3 s.
+ * missing token says so at once. Online, the page asks the server about the link as it opens
+ * (nothing is used): a link used or expired replaces the form with the reason and a way to ask for
+ * a new one, before anything is typed; a live one names the account it changes, and says so when
+ * the person is signed in as another. The form is there while the answer comes, and stays as it
+ * was when the question fails (the submit then says what is wrong). Success shows the spec's message
+ * and goes to /login after 3 s.
  */
 export function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -29,18 +67,43 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [fields, setFields] = useState<FieldErrors<'password' | 'confirm'>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<Outcome | null>(null);
+  // What the server said of the link, kept: going offline (which stops the check) changes neither.
+  const [refused, setRefused] = useState(false);
+  const [account, setAccount] = useState<string | null>(null);
   const { run: resetPassword, busy: isLoading } = useRunCommand(resetPasswordCommand);
   const online = useOnline();
+  const signedInAs = useSelector((state: WithSession) => selectUser(state)?.email ?? '');
+  const check = useCheckResetTokenQuery(token, { skip: token === '' || !online || done !== null, refetchOnMountOrArgChange: true });
   const navigate = useNavigate();
+  const dispatch = useAuthDispatch();
+  const [switching, setSwitching] = useState(false);
+  const [switchFailed, setSwitchFailed] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  const checked = check.currentData?.email;
+  if (checked !== undefined && checked !== account) setAccount(checked);
+  const checkError = check.error as AppError | undefined;
+  if (checkError !== undefined && isResetTokenInvalid(checkError) && !refused) setRefused(true);
+  const otherAccount = account !== null && signedInAs !== '' && !sameAddress(account, signedInAs) ? signedInAs : null;
 
   useEffect(() => {
-    if (!done) return undefined;
+    if (done?.kind !== 'toLogin') return undefined;
     const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
+
+  // The form gave way to the reason (a field may have had the focus): it is read out, and Tab goes on from it.
+  useEffect(() => {
+    if (refused && done === null) refusalRef.current?.focus();
+  }, [refused, done]);
+
+  useEffect(() => {
+    if (done?.kind === 'switch') successRef.current?.focus();
+  }, [done]);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -62,11 +125,29 @@ export function ResetPasswordPage() {
     }
     try {
       sentAnswer(await resetPassword({ token, new_password: password }, ANONYMOUS));
-      setDone(true);
+      setDone(account !== null && otherAccount !== null ? { kind: 'switch', email: account, current: otherAccount } : { kind: 'toLogin' });
     } catch (caught) {
       const error = caught as AppError;
-      setFormError(isOffline(error) ? t('auth.offline') : error.message);
+      if (isResetTokenInvalid(error)) setRefused(true);
+      else setFormError(isOffline(error) ? t('auth.offline') : error.message);
     }
+  };
+
+  // The app's own sign-out (the server ends the session too), then the login with the address filled in.
+  const switchAccount = async (email: string): Promise<void> => {
+    if (switching) return;
+    setSwitching(true);
+    setSwitchFailed(false);
+    try {
+      const { signOut } = await loadSignOut();
+      await dispatch(signOut('device'));
+    } catch (error) {
+      console.warn('Could not sign out', error);
+      setSwitching(false);
+      setSwitchFailed(true);
+      return;
+    }
+    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
   };
 
   return (
@@ -81,24 +162,44 @@ export function ResetPasswordPage() {
               {t('reset.form.requestNew')}
             </ButtonLink>
           </div>
+        ) : done?.kind === 'switch' ? (
+          <div className={styles.form}>
+            <Alert ref={successRef} tone="success" focusable>
+              {breakAfterAt(t('reset.form.successOther', { email: done.email, current: done.current }))}
+            </Alert>
+            {switchFailed ? <Alert>{t(navigator.onLine ? 'error.network' : 'error.onlineOnly')}</Alert> : null}
+            <Button size="lg" block className={styles.address} disabled={switching} aria-busy={switching} onClick={() => void switchAccount(done.email)}>
+              {switching ? t('reset.form.switching') : breakAfterAt(t('reset.form.switchAccount', { email: done.email }))}
+            </Button>
+            <ButtonLink to="/profile" variant="secondary" size="lg" block className={styles.address}>
+              {breakAfterAt(t('reset.form.stay', { current: done.current }))}
+            </ButtonLink>
+          </div>
         ) : done ? (
           <div className={styles.form}>
             <Alert tone="success">{t('reset.form.success')}</Alert>
           </div>
+        ) : refused ? (
+          <div className={styles.form}>
+            <Alert ref={refusalRef} tone="error" focusable>
+              {t('error.resetTokenInvalid')}
+            </Alert>
+            <ButtonLink to="/request-password-reset" size="lg" block>
+              {t('reset.form.requestNew')}
+            </ButtonLink>
+          </div>
         ) : (
           <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-            <p className={styles.muted}>{t('reset.form.lead')}</p>
-            {!online ? <Alert tone="warning">{t('auth.offline')}</Alert> : null}
-            {formError ? (
-              <Alert tone="error">
-                {formError}{' '}
-                {formError === t('error.resetTokenInvalid') ? (
-                  <Link className={styles.link} to="/request-password-reset">
-                    {t('reset.form.requestNew')}
-                  </Link>
-                ) : null}
+            {/* The account the new password is for, for password managers (they save it under this name). */}
+            {account !== null ? <input type="text" name="username" autoComplete="username" value={account} readOnly hidden /> : null}
+            {otherAccount !== null && account !== null ? (
+              <Alert tone="warning" className={styles.address}>
+                {breakAfterAt(t('reset.form.otherAccount', { current: otherAccount, email: account }))}
               </Alert>
             ) : null}
+            <p className={`${styles.muted} ${styles.address}`}>{account !== null ? breakAfterAt(t('reset.form.leadFor', { email: account })) : t('reset.form.lead')}</p>
+            {!online ? <Alert tone="warning">{t('auth.offline')}</Alert> : null}
+            {formError ? <Alert tone="error">{formError}</Alert> : null}
             <PasswordField
               ref={passwordRef}
               label={t('reset.form.password')}
@@ -125,11 +226,14 @@ export function ResetPasswordPage() {
             </Button>
           </form>
         )}
-        <p className={styles.footer}>
-          <Link className={styles.link} to="/login">
-            {t('reset.backToLogin')}
-          </Link>
-        </p>
+        {/* Signed in as another account, /login would lead to that account's home: the buttons above say where to go. */}
+        {done?.kind === 'switch' ? null : (
+          <p className={styles.footer}>
+            <Link className={styles.link} to="/login">
+              {t('reset.backToLogin')}
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

@@ -63,3 +63,8 @@ export function googleErrorMessage(error: AppError): string {
   if (error.status === 429) return error.message;
   return t('auth.google.failed');
 }
+
+/** True when the server says a reset link is unknown, used or expired. */
+export function isResetTokenInvalid(error: AppError): boolean {
+  return error.reason === 'reset_token_invalid';
+}

@@ -256,6 +256,15 @@ func TestAccounts_ResetTokenCheck(t *testing.T) {
 				t.Fatalf("expired: %s", got.Body)
 			}
 		})
+		t.Run("ALinkSentToAnOldAddressStopsWorking", func(t *testing.T) {
+			carla, _ := env.account("carla@example.com")
+			token := env.resetTokenOf("carla@example.com")
+			env.expect(req{method: "PUT", path: "/api/users/me", token: carla, body: map[string]any{"email": "carla.nuova@example.com"}}, 200)
+			if got := env.expect(req{method: "POST", path: path, body: map[string]any{"token": token}}, 400); string(got.Body) != invalid {
+				t.Fatalf("check after the address changed: %s", got.Body)
+			}
+			env.expect(req{method: "POST", path: "/api/auth/reset-password", body: map[string]any{"token": token, "new_password": "brand-new-pass"}}, 400)
+		})
 		t.Run("BadInputIsRefusedWithAReason", func(t *testing.T) {
 			for _, c := range []struct {
 				name   string

@@ -65,21 +65,34 @@ func (s *Service) UpdateProfile(ctx context.Context, id int64, p ProfileUpdate) 
 		}
 		newPicture = path
 	}
-	u, err := s.d.Users.Update(ctx, id, func(u *User) error {
-		if p.Name != nil {
-			u.Name = *p.Name
+	var u User
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		emailChanged := false
+		var err error
+		u, err = s.d.Users.Update(ctx, id, func(u *User) error {
+			if p.Name != nil {
+				u.Name = *p.Name
+			}
+			if p.Email != nil {
+				emailChanged = u.Email != *p.Email
+				u.Email = *p.Email
+			}
+			if p.Location != nil {
+				u.Location = *p.Location
+			}
+			if newPicture != "" {
+				oldPicture = u.ProfilePicture
+				u.ProfilePicture = newPicture
+			}
+			return nil
+		})
+		if err != nil || !emailChanged {
+			return err
 		}
-		if p.Email != nil {
-			u.Email = *p.Email
-		}
-		if p.Location != nil {
-			u.Location = *p.Location
-		}
-		if newPicture != "" {
-			oldPicture = u.ProfilePicture
-			u.ProfilePicture = newPicture
-		}
-		return nil
+		// A reset link went to the old address: it no longer opens the
+		// account (its holder would learn the new address from the link's
+		// check, and set the password of a login they did not know).
+		return s.d.Resets.DeleteForUser(ctx, id)
 	})
 	if err != nil {
 		if newPicture != "" {

@@ -330,6 +330,31 @@ func TestService_CheckResetToken(t *testing.T) {
 			t.Fatalf("token of a deleted account: %v", err)
 		}
 	})
+	t.Run("AddressChangedSince", func(t *testing.T) {
+		f := newFixture(t)
+		s := f.register(t, "anna@example.com")
+		old := linkFor(t, f, "anna@example.com")
+		// A change that keeps the address keeps the link.
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Name: ptr("Anna B"), Email: ptr("Anna@example.com")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.CheckResetToken(ctx, old); err != nil {
+			t.Fatalf("link after a change keeping the address: %v", err)
+		}
+		if _, err := f.svc.UpdateProfile(ctx, s.User.ID, ProfileUpdate{Email: ptr("anna.nuova@example.com")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.CheckResetToken(ctx, old); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("check of a link sent to the old address: %v", err)
+		}
+		if err := f.svc.ResetPassword(ctx, old, "new-password", ""); !errors.Is(err, ErrResetTokenInvalid) {
+			t.Fatalf("reset with a link sent to the old address: %v", err)
+		}
+		// A link asked for at the new address works.
+		if got, err := f.svc.CheckResetToken(ctx, linkFor(t, f, "anna.nuova@example.com")); err != nil || got != "anna.nuova@example.com" {
+			t.Fatalf("new link: %q %v", got, err)
+		}
+	})
 	t.Run("BlankTokenIsAValidationFault", func(t *testing.T) {
 		f := newFixture(t)
 		for _, tok := range []string{"", "   "} {
@@ -420,3 +445,5 @@ func TestService_UpdateProfile(t *testing.T) {
 		}
 	})
 }
+
+func ptr(v string) *string { return &v }

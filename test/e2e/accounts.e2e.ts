@@ -175,7 +175,7 @@ describe('accounts', () => {
       await page.getByRole('button', { name: 'Reimposta Password' }).click();
       await page.getByText('Password reimpostata con successo! Reindirizzamento al login...').waitFor();
       const shownAt = Date.now();
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?email=marco\.riva%40example\.com$/);
       expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
       // The link works once: opened again, it says so before anything is typed.
@@ -213,7 +213,7 @@ describe('accounts', () => {
       await page.getByLabel('Conferma nuova password').fill('nuova-chiave-2026');
       await page.getByRole('button', { name: 'Reimposta Password' }).click();
       await page.getByText('Password reimpostata con successo! Reindirizzamento al login...').waitFor();
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?email=elena\.galli%40example\.com$/);
 
       // The same link again: the page says so itself, with no form to fill in first.
       await page.goto(link);

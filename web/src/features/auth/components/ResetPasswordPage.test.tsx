@@ -245,9 +245,9 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     expect(calls.filter((call) => call.path === CHECK)).toHaveLength(1);
   });
 
-  it('signed in as the account of the link: no notice, and the usual way to /login', async () => {
+  it('signed in as the account of the link: no notice; the reset ended this session, so the device signs out, and /login has the address', async () => {
     replies[CHECK] = { status: 200, body: { email: 'anna@example.com' } };
-    const { router } = renderAt('/reset-password?token=anna', { ...ANNA, email: 'Anna@Example.com' });
+    const { router, store } = renderAt('/reset-password?token=anna', { ...ANNA, email: 'Anna@Example.com' });
     await settle();
     await screen.findByText('Scegli una nuova password per anna@example.com.');
     expect(screen.queryByText(/Hai effettuato l'accesso/)).toBeNull();
@@ -255,8 +255,43 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await settle();
     expect(screen.getByText('Password reimpostata con successo! Reindirizzamento al login...')).toBeTruthy();
+    expect(signOuts.scopes).toEqual(['device']);
+    expect(store.getState().session.user).toBeNull();
     act(() => vi.advanceTimersByTime(3100));
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?email=anna%40example.com');
+  });
+
+  it('signed in, with a check that could not answer: after the reset the person is offered to sign out and in, not sent to their own home', async () => {
+    replies[CHECK] = 'network';
+    const { router, store } = renderAt('/reset-password?token=irene', ANNA);
+    await settle();
+    expect(screen.getByText('Scegli una nuova password per il tuo account.')).toBeTruthy();
+    await typeAndSubmit('nuova-pass-1');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await settle();
+    screen.getByText("Password reimpostata con successo. Sei ancora connesso come anna@example.com: per accedere con l'account del link, esci e accedi.");
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(router.state.location.pathname).toBe('/reset-password');
+    vi.useRealTimers();
+    expect(screen.getByRole('link', { name: 'Resta connesso come anna@example.com' }).getAttribute('href')).toBe('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Esci e accedi' }));
+    await settle();
+    expect(signOuts.scopes).toEqual(['device']);
+    expect(store.getState().session.user).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a visitor goes to /login with the address of the link filled in', async () => {
+    const { router } = renderAt('/reset-password?token=abc');
+    await settle();
+    await screen.findByText('Scegli una nuova password per anna@example.com.');
+    await typeAndSubmit('nuova-pass-1');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await settle();
+    act(() => vi.advanceTimersByTime(3100));
+    expect(router.state.location.search).toBe('?email=anna%40example.com');
     expect(signOuts.scopes).toEqual([]);
   });
 

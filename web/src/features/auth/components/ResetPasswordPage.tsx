@@ -24,11 +24,15 @@ import { PasswordField } from './PasswordField';
 export const RESET_REDIRECT_MS = 3000;
 
 /**
- * After the reset: to /login after 3 s, or, for a person signed in as another account than the
- * link's, an offer to sign out and in with the account whose password they just set (/login would
- * send them to the signed-in account's home).
+ * After the reset: to /login after 3 s (the address filled in when known), or, for a person signed
+ * in as another account than the link's (or as an account the page could not compare, its check
+ * having failed), an offer to sign out and in with the account whose password they just set
+ * (/login would send them to the signed-in account's home). Signed in as the link's own account,
+ * this device's session ended with the reset (every session does): it is signed out here at once.
  */
-type Outcome = { kind: 'toLogin' } | { kind: 'switch'; email: string; current: string };
+type Outcome = { kind: 'toLogin'; email: string | null } | { kind: 'switch'; email: string | null; current: string };
+
+const loginPath = (email: string | null): string => (email ? `/login?email=${encodeURIComponent(email)}` : '/login');
 
 function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -92,7 +96,8 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (done?.kind !== 'toLogin') return undefined;
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    const to = loginPath(done.email);
+    const timer = window.setTimeout(() => navigate(to, { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
@@ -125,7 +130,17 @@ export function ResetPasswordPage() {
     }
     try {
       sentAnswer(await resetPassword({ token, new_password: password }, ANONYMOUS));
-      setDone(account !== null && otherAccount !== null ? { kind: 'switch', email: account, current: otherAccount } : { kind: 'toLogin' });
+      if (signedInAs === '') {
+        setDone({ kind: 'toLogin', email: account });
+      } else if (account !== null && otherAccount === null) {
+        // The link's own account: the reset ended this session on the server; the device forgets it too.
+        void loadSignOut()
+          .then(({ signOut }) => dispatch(signOut('device')))
+          .catch((error: unknown) => console.warn('Could not sign out', error));
+        setDone({ kind: 'toLogin', email: account });
+      } else {
+        setDone({ kind: 'switch', email: account, current: signedInAs });
+      }
     } catch (caught) {
       const error = caught as AppError;
       if (isResetTokenInvalid(error)) setRefused(true);
@@ -134,7 +149,7 @@ export function ResetPasswordPage() {
   };
 
   // The app's own sign-out (the server ends the session too), then the login with the address filled in.
-  const switchAccount = async (email: string): Promise<void> => {
+  const switchAccount = async (email: string | null): Promise<void> => {
     if (switching) return;
     setSwitching(true);
     setSwitchFailed(false);
@@ -147,7 +162,7 @@ export function ResetPasswordPage() {
       setSwitchFailed(true);
       return;
     }
-    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
+    navigate(loginPath(email), { replace: true });
   };
 
   return (
@@ -165,11 +180,19 @@ export function ResetPasswordPage() {
         ) : done?.kind === 'switch' ? (
           <div className={styles.form}>
             <Alert ref={successRef} tone="success" focusable>
-              {breakAfterAt(t('reset.form.successOther', { email: done.email, current: done.current }))}
+              {breakAfterAt(
+                done.email !== null
+                  ? t('reset.form.successOther', { email: done.email, current: done.current })
+                  : t('reset.form.successSignedIn', { current: done.current }),
+              )}
             </Alert>
             {switchFailed ? <Alert>{t(navigator.onLine ? 'error.network' : 'error.onlineOnly')}</Alert> : null}
             <Button size="lg" block className={styles.address} disabled={switching} aria-busy={switching} onClick={() => void switchAccount(done.email)}>
-              {switching ? t('reset.form.switching') : breakAfterAt(t('reset.form.switchAccount', { email: done.email }))}
+              {switching
+                ? t('reset.form.switching')
+                : done.email !== null
+                  ? breakAfterAt(t('reset.form.switchAccount', { email: done.email }))
+                  : t('reset.form.switchAny')}
             </Button>
             <ButtonLink to="/profile" variant="secondary" size="lg" block className={styles.address}>
               {breakAfterAt(t('reset.form.stay', { current: done.current }))}

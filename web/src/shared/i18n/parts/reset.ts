@@ -17,7 +17,10 @@ export const reset = {
   'reset.form.busy': 'Salvataggio della nuova password...',
   'reset.form.success': 'Password reimpostata con successo! Reindirizzamento al login...',
   'reset.form.successOther': 'La password di {email} è stata reimpostata. Sei ancora connesso come {current}.',
+  'reset.form.successSignedIn':
+    "Password reimpostata con successo. Sei ancora connesso come {current}: per accedere con l'account del link, esci e accedi.",
   'reset.form.switchAccount': 'Esci e accedi come {email}',
+  'reset.form.switchAny': 'Esci e accedi',
   'reset.form.switching': 'Uscita in corso...',
   'reset.form.stay': 'Resta connesso come {current}',
   'reset.form.missingToken': 'Token di reset non valido o mancante. Richiedi un nuovo reset della password.',

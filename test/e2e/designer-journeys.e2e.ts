@@ -125,7 +125,7 @@ describe('designers see and act on new requests', () => {
         await region.getByText('Nessuna richiesta in attesa').waitFor();
         expect(loads()).toBe(before);
         // The notice says where the call's link is, and opens it there.
-        await region.getByRole('status').getByRole('button', { name: 'Apri I Miei Appuntamenti' }).click();
+        await region.getByRole('button', { name: 'Apri I Miei Appuntamenti' }).click();
         const modal = dpage.getByRole('dialog', { name: 'I Miei Appuntamenti' });
         await modal.getByRole('listitem').filter({ hasText: `Anna Neri ${width}` }).getByRole('link', { name: 'Partecipa alla chiamata' }).waitFor();
 

@@ -156,6 +156,7 @@ describe('messaging', () => {
       ]);
     });
   });
+
   it('a designer who wrote to another designer opens the reply from its e-mail link on their client page, which leads to their dashboard instead of a questionnaire that would send them away', async () => {
     const teo = await api.designer('Teo Galli');
     const rosa = await api.designer('Rosa Fabbri');

@@ -1,7 +1,6 @@
 import { useSelector } from 'react-redux';
 import { t } from '../../shared/i18n/t';
-import { homeSendsOn } from '../../shared/lib/journey';
-import { homePathFor, type WithSession } from '../../shared/session/sessionSlice';
+import { selectTakesQuestionnaire, type WithSession } from '../../shared/session/sessionSlice';
 import { ButtonLink } from '../../shared/ui/Button';
 import styles from './StatusPage.module.css';
 
@@ -22,9 +21,8 @@ function EmptyDoorway() {
 
 /** Every unknown path inside the shell. */
 export function NotFoundPage() {
-  const home = useSelector((state: WithSession) => homePathFor(state));
   // The questionnaire is for visitors and customers: the home sends a designer or an admin on to theirs.
-  const quiz = home === '/' || !homeSendsOn('?openQuestionnaire=true', home);
+  const quiz = useSelector((state: WithSession) => selectTakesQuestionnaire(state));
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <EmptyDoorway />

@@ -20,7 +20,7 @@ const NOTICE_MS = 2000;
 const MS_PER_WORD = 300;
 
 /**
- * How long a toast stays on screen while nobody points at it or focuses it: at least
+ * How long a toast stays on screen while the page is in front and the focus is not in it: at least
  * TOAST_DURATION_MS, and long enough to read its words.
  */
 export function toastDuration(toast: Pick<ToastMessage, 'message' | 'detail'>): number {

@@ -107,8 +107,11 @@ describe('PendingRequests', () => {
     const card = (await within(region()).findByRole('heading', { name: 'Anna Neri' })).closest('li') as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Conferma' }));
     await within(region()).findByText(/Hai confermato la richiesta di Anna Neri/, undefined, SLOW);
-    // The notice names where the call's link is, and opens it.
-    fireEvent.click(within(region()).getByRole('button', { name: 'Apri I Miei Appuntamenti' }));
+    // The notice names where the call's link is, and opens it; the focus, left by the card that went, is on it.
+    const open = within(region()).getByRole('button', { name: 'Apri I Miei Appuntamenti' });
+    await waitFor(() => expect(document.activeElement).toBe(open));
+    expect(within(region()).getByRole('status').textContent).toMatch(/^Hai confermato la richiesta di Anna Neri/);
+    fireEvent.click(open);
     expect(onOpenAppointments).toHaveBeenCalledOnce();
     await within(region()).findByText('3 richieste da gestire');
     const put = net.calls.find((call) => call.method === 'PUT');

@@ -145,6 +145,16 @@ export function PendingRequests({ onOpenAll, onOpenAppointments }: PendingReques
   const shown = list.slice(0, SHOWN_REQUESTS);
   // Say what happened once the request has left the list (the server has it, or it waits offline).
   const finished = done !== null && result.data !== undefined && !list.some((a) => a.appointment_id === done.id);
+  // The card that had the focus (its Conferma or Rifiuta) has gone: the focus goes to what replaced it,
+  // the notice's button or the notice, unless it has already moved on elsewhere.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const notice = noticeRef.current;
+    if (!finished || !notice) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (notice.querySelector<HTMLElement>('button') ?? notice).focus();
+  }, [finished, done]);
 
   return (
     <section className={`${styles.section} ${count > 0 ? styles.urgent : ''}`} aria-labelledby={titleId}>
@@ -168,10 +178,10 @@ export function PendingRequests({ onOpenAll, onOpenAppointments }: PendingReques
             : t('appointments.pending.count', { count })}
       </p>
       {finished && done ? (
-        <div className={styles.done} role="status">
-          <p>{t(DONE_TEXT[done.action], { name: done.name })}</p>
+        <div ref={noticeRef} className={styles.done} tabIndex={-1}>
+          <p role="status">{t(DONE_TEXT[done.action], { name: done.name })}</p>
           {done.action === 'confirm' && onOpenAppointments ? (
-            <button type="button" className={styles.doneAction} onClick={onOpenAppointments}>
+            <button type="button" className={styles.doneAction} onClick={onOpenAppointments} aria-haspopup="dialog">
               {t('appointments.pending.openConfirmed')}
             </button>
           ) : null}

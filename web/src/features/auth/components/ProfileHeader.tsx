@@ -3,7 +3,7 @@ import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/account';
 import { styleLabel } from '../../../shared/lib/designStyles';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { homePathFor, type WithSession } from '../../../shared/session/sessionSlice';
+import { selectTakesQuestionnaire, type WithSession } from '../../../shared/session/sessionSlice';
 import { Button } from '../../../shared/ui/Button';
 import type { Account } from '../lib/account';
 import styles from './Profile.module.css';
@@ -21,7 +21,7 @@ export interface ProfileHeaderProps {
 export function ProfileHeader({ account, onEdit, editBusy = false, onOpenStyle, onLogout }: ProfileHeaderProps) {
   const analysis = account.style_analysis;
   // The questionnaire is a customer's: a designer or an admin is not told theirs is missing.
-  const customer = useSelector((state: WithSession) => homePathFor(state) === '/user-profile');
+  const customer = useSelector((state: WithSession) => selectTakesQuestionnaire(state));
   return (
     <div className={styles.header}>
       <Avatar

@@ -71,6 +71,9 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
   const [restoredPending, setRestoredPending] = useState(false);
   // The scroll position a restored journey goes back to once it has rendered (0: the top).
   const [restoredScroll, setRestoredScroll] = useState(0);
+  // Counts the restorations, so that each one runs the scroll effect below (two entries may share
+  // their phase, question and position).
+  const [restorations, setRestorations] = useState(0);
   const scrollRestored = useRef(false);
   const pendingScroll = useRef<number | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
@@ -84,6 +87,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     setRestoredPending(saved.result?.pending === true);
     setPages(saved.pages);
     setRestoredScroll(saved.scrollY);
+    setRestorations((n) => n + 1);
     setPlace({ run: saved.run, depth: saved.depth });
     // Answers are kept only going to a question: a result or designers entry shows what its answers gave.
     const keepAnswers = saved.run !== '' && saved.run === run && saved.flow.phase === 'questionnaire';
@@ -200,7 +204,7 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     observer.observe(document.body);
     for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
     return stop;
-  }, [begun, flow.phase, flow.index, restoredScroll]);
+  }, [begun, flow.phase, flow.index, restoredScroll, restorations]);
 
   // A restored result computed offline: if the outbox delivered it while the person was elsewhere,
   // the kept copy on the device has its lead and designers now.

@@ -189,20 +189,21 @@ export function HomeJourney({ onExit }: HomeJourneyProps) {
     if (begun) scrollRestored.current = true;
     window.scrollTo({ top });
     if (top <= 0 || typeof ResizeObserver === 'undefined') return;
-    // After a reload the designers' later pages arrive after this render: the page grows until the
-    // position can be reached, unless the person scrolls first.
+    // After a reload the designers' later pages, and the cards' actions, arrive after this render:
+    // the page grows, first until the position can be reached, then to the layout the position was
+    // kept in (a card's actions make it taller: the position reached without them showed later cards,
+    // and the browser's scroll anchoring then kept those on screen). So the position is set again at
+    // every change of the page's size, until the person scrolls, taps or types.
     pendingScroll.current = top;
+    const interactions = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     const stop = (): void => {
       pendingScroll.current = null;
       observer.disconnect();
-      for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+      for (const type of interactions) window.removeEventListener(type, stop);
     };
-    const observer = new ResizeObserver(() => {
-      window.scrollTo({ top });
-      if (document.documentElement.scrollHeight - window.innerHeight >= top) stop();
-    });
+    const observer = new ResizeObserver(() => window.scrollTo({ top }));
     observer.observe(document.body);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
+    for (const type of interactions) window.addEventListener(type, stop, { passive: true });
     return stop;
   }, [begun, flow.phase, flow.index, restoredScroll, restorations]);
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n/t';
 import { useOutboxStatus } from '../../shared/offline/useOutboxStatus';
-import { loadSignOut } from '../../shared/session/loadSignOut';
+import { signOutDevice } from '../../shared/session/signOutDevice';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -31,13 +31,7 @@ export function LogoutConfirm({ open, onCancel, onDone }: LogoutConfirmProps) {
     if (busy) return;
     setBusy(true);
     setFailed(false);
-    try {
-      // signOut queues the server logout through the outbox: loaded when first used, or when the
-      // offline layer started (loadSignOut).
-      const { signOut } = await loadSignOut();
-      await dispatch(signOut('device'));
-    } catch (error) {
-      console.warn('Could not log out', error);
+    if (!(await signOutDevice(dispatch))) {
       setBusy(false);
       setFailed(true);
       return;

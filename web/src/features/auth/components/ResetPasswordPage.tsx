@@ -7,7 +7,7 @@ import '../../../shared/i18n/parts/auth';
 import '../../../shared/i18n/parts/reset';
 import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
-import { loadSignOut } from '../../../shared/session/loadSignOut';
+import { signOutDevice } from '../../../shared/session/signOutDevice';
 import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
@@ -134,9 +134,7 @@ export function ResetPasswordPage() {
         setDone({ kind: 'toLogin', email: account });
       } else if (account !== null && otherAccount === null) {
         // The link's own account: the reset ended this session on the server; the device forgets it too.
-        void loadSignOut()
-          .then(({ signOut }) => dispatch(signOut('device')))
-          .catch((error: unknown) => console.warn('Could not sign out', error));
+        void signOutDevice(dispatch);
         setDone({ kind: 'toLogin', email: account });
       } else {
         setDone({ kind: 'switch', email: account, current: signedInAs });
@@ -153,11 +151,7 @@ export function ResetPasswordPage() {
     if (switching) return;
     setSwitching(true);
     setSwitchFailed(false);
-    try {
-      const { signOut } = await loadSignOut();
-      await dispatch(signOut('device'));
-    } catch (error) {
-      console.warn('Could not sign out', error);
+    if (!(await signOutDevice(dispatch))) {
       setSwitching(false);
       setSwitchFailed(true);
       return;

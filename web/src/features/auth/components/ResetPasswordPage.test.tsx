@@ -223,6 +223,9 @@ describe('password reset pages', { timeout: 30_000 }, () => {
       (await screen.findByText("Hai effettuato l'accesso come anna@example.com, ma questo link cambia la password di irene@example.com.")).closest('[role="alert"]'),
     ).toBeTruthy();
     expect(screen.getByText('Scegli una nuova password per irene@example.com.')).toBeTruthy();
+    // /login would lead a signed-in person to their own home: the way back says where it goes.
+    expect(screen.queryByRole('link', { name: 'Torna al Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Torna al tuo account' }).getAttribute('href')).toBe('/profile');
     await typeAndSubmit('nuova-pass-1');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await settle();
@@ -287,6 +290,7 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     const { router } = renderAt('/reset-password?token=abc');
     await settle();
     await screen.findByText('Scegli una nuova password per anna@example.com.');
+    expect(screen.getByRole('link', { name: 'Torna al Login' }).getAttribute('href')).toBe('/login');
     await typeAndSubmit('nuova-pass-1');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await settle();

@@ -243,11 +243,12 @@ export function ResetPasswordPage() {
             </Button>
           </form>
         )}
-        {/* Signed in as another account, /login would lead to that account's home: the buttons above say where to go. */}
+        {/* Signed in, /login would lead to the signed-in account's home: the way back says so (after a
+            reset for another account the buttons above say where to go). */}
         {done?.kind === 'switch' ? null : (
           <p className={styles.footer}>
-            <Link className={styles.link} to="/login">
-              {t('reset.backToLogin')}
+            <Link className={styles.link} to={signedInAs === '' ? '/login' : '/profile'}>
+              {t(signedInAs === '' ? 'reset.backToLogin' : 'reset.backToAccount')}
             </Link>
           </p>
         )}

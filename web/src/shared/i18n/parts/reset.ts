@@ -8,6 +8,7 @@ export const reset = {
   'reset.request.busy': 'Invio link di reset...',
   'reset.request.sent': "Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password. Il link vale un'ora.",
   'reset.backToLogin': 'Torna al Login',
+  'reset.backToAccount': 'Torna al tuo account',
   'reset.form.lead': 'Scegli una nuova password per il tuo account.',
   'reset.form.leadFor': 'Scegli una nuova password per {email}.',
   'reset.form.otherAccount': "Hai effettuato l'accesso come {current}, ma questo link cambia la password di {email}.",

@@ -3,7 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_ERROR, RouteBoundary } from '../../test/routeBoundary';
-import { apiStore } from '../../test/session';
+import type { StoredUser } from '../../shared/session/sessionSlice';
+import { ANNA, apiStore } from '../../test/session';
 import { DesignerProfilePage } from './DesignerProfilePage';
 import type { ProfileActionsModule } from './loadProfileActions';
 
@@ -29,6 +30,8 @@ const PAOLO = {
   design_style_label: 'Industrial', work_preferences: 'online', experience: 8, min_budget: 1500, prima_proposta: '5-7 giorni',
   verified: true, like_count: 3, created_at: '2026-01-10T10:00:00Z',
 };
+/** Paolo signed in: the API names his account (user_id 70) on his own profile. */
+const PAOLO_USER: StoredUser = { ...ANNA, id: 70, name: 'Paolo Grasso', email: 'paolo@example.com', role: 'designer', is_designer: true, has_designer_profile: true };
 const OFFLINE_NOTE = 'Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.';
 const FAILED_NOTE = 'Non siamo riusciti a caricare mi piace, condivisione e prenotazione. Controlla la connessione e riprova.';
 
@@ -42,7 +45,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const found = new URL(request.url).pathname === '/api/designers/7';
-    return new Response(JSON.stringify(found ? PAOLO : { detail: 'Not Found' }), {
+    const own = request.headers.get('Authorization') === `Bearer ${PAOLO_USER.access_token}`;
+    return new Response(JSON.stringify(found ? { ...PAOLO, user_id: own ? 70 : null } : { detail: 'Not Found' }), {
       status: found ? 200 : 404,
       headers: { 'Content-Type': 'application/json' },
     });
@@ -55,9 +59,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openProfile() {
+function openProfile(user = ANNA) {
   render(
-    <Provider store={apiStore()}>
+    <Provider store={apiStore(user)}>
       <MemoryRouter initialEntries={['/profile/7']}>
         <RouteBoundary>
           <Routes>
@@ -125,5 +129,17 @@ describe('DesignerProfilePage when its actions cannot load', () => {
     setOnline(false);
     expect(await screen.findByText(OFFLINE_NOTE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+  });
+
+  it('the designer on their own profile is told of sharing only (liking and booking are not theirs), and keeps the way to the dashboard', async () => {
+    openProfile(PAOLO_USER);
+    expect(await screen.findByText('Non siamo riusciti a caricare la condivisione del profilo. Controlla la connessione e riprova.')).toBeTruthy();
+    expect(screen.queryByText(FAILED_NOTE)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Vai alla tua dashboard' }).getAttribute('href')).toBe('/designer-profile');
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeTruthy();
+    setOnline(false);
+    expect(await screen.findByText('Sei offline: potrai condividere il tuo profilo quando torni online.')).toBeTruthy();
+    expect(screen.queryByText(OFFLINE_NOTE)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Vai alla tua dashboard' })).toBeTruthy();
   });
 });

@@ -3,12 +3,15 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { DesignerPublicProfile } from '../../features/designers/components/DesignerPublicProfile';
 import { VisitorContact } from '../../features/designers/components/VisitorContact';
+import { useOwnProfile } from '../../features/designers/hooks/useOwnProfile';
+import type { Designer } from '../../features/designers/lib/designer';
 import { useOptionalModuleState } from '../../shared/lib/useOptionalModule';
 import { t } from '../../shared/i18n/t';
 import { useOnline } from '../../shared/offline/useOutboxStatus';
 import { selectIsLoggedIn } from '../../shared/session/sessionSlice';
 import type { RootState } from '../store';
-import { Button } from '../../shared/ui/Button';
+import { Button, ButtonLink } from '../../shared/ui/Button';
+import '../../shared/i18n/parts/designers';
 import styles from './DesignerProfilePage.module.css';
 import { loadProfileActions, type ProfileActionsModule } from './loadProfileActions';
 
@@ -20,9 +23,11 @@ import { loadProfileActions, type ProfileActionsModule } from './loadProfileActi
 // the row says so and the actions come with the connection; online, it offers "Riprova".
 //
 // Each slot waits for the actions on its own, so their arrival renders the slot, not the profile.
-// While their chunk cannot arrive, the actions' row shows why it is empty (`explain`); the contact
-// icon's slot shows nothing.
-function ActionsSlot({ render, explain = false }: { render: (actions: ProfileActionsModule) => ReactNode; explain?: boolean }) {
+// While their chunk cannot arrive, the actions' row shows why it is empty (`explain`: what is missing
+// differs for the profile's own designer, who shares it and has the way to the dashboard); the
+// contact icon's slot shows nothing.
+type Explain = 'visitor' | 'own';
+function ActionsSlot({ render, explain }: { render: (actions: ProfileActionsModule) => ReactNode; explain?: Explain }) {
   const { module: actions, failed, retrying, retry } = useOptionalModuleState(loadProfileActions);
   // After "Riprova" the button goes away with the actions' arrival: the focus goes to their first.
   const asked = useRef(false);
@@ -43,21 +48,41 @@ function ActionsSlot({ render, explain = false }: { render: (actions: ProfileAct
     asked.current = true;
     retry();
   };
-  return failed && explain ? <ActionsUnreachable retrying={retrying} retry={retryHere} /> : null;
+  return failed && explain ? <ActionsUnreachable own={explain === 'own'} retrying={retrying} retry={retryHere} /> : null;
 }
 
-function ActionsUnreachable({ retrying, retry }: { retrying: boolean; retry: () => void }) {
+function ActionsUnreachable({ own, retrying, retry }: { own: boolean; retrying: boolean; retry: () => void }) {
   const online = useOnline();
-  if (!online) return <p className={styles.actionsLater}>{t('offline.actionsLater')}</p>;
+  // The way to the dashboard is a plain link: it needs none of the missing code.
+  const dashboard = own ? (
+    <ButtonLink to="/designer-profile" variant="secondary">
+      {t('designers.own.dashboard')}
+    </ButtonLink>
+  ) : null;
+  if (!online) {
+    return (
+      <div className={styles.actionsFailed}>
+        <p className={styles.actionsLater}>{t(own ? 'offline.ownActionsLater' : 'offline.actionsLater')}</p>
+        {dashboard}
+      </div>
+    );
+  }
   return (
     <div className={styles.actionsFailed}>
-      <p className={styles.actionsLater}>{t('offline.actionsFailed')}</p>
+      <p className={styles.actionsLater}>{t(own ? 'offline.ownActionsFailed' : 'offline.actionsFailed')}</p>
       {/* aria-disabled, not disabled: the button keeps the focus while the chunk is asked for again. */}
       <Button variant="secondary" onClick={retrying ? undefined : retry} aria-disabled={retrying} aria-busy={retrying}>
         {t('routeError.retry')}
       </Button>
+      {dashboard}
     </div>
   );
+}
+
+/** The actions' row: like, share and book, or, for the profile's own designer, share and the dashboard. */
+function ActionsRow({ designer }: { designer: Designer }) {
+  const own = useOwnProfile(designer);
+  return <ActionsSlot render={(actions) => <actions.ProfileActions designer={designer} />} explain={own ? 'own' : 'visitor'} />;
 }
 
 /**
@@ -79,12 +104,7 @@ export function DesignerProfilePage() {
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
-      renderActions={(designer) => (
-        <ActionsSlot
-          render={(actions) => <actions.ProfileActions designer={designer} />}
-          explain
-        />
-      )}
+      renderActions={(designer) => <ActionsRow designer={designer} />}
     />
   );
 }

@@ -62,6 +62,8 @@ export const it = {
   'offline.stale': 'Dati non aggiornati — sei offline',
   'offline.actionsLater': 'Sei offline: potrai mettere mi piace, condividere e prenotare quando torni online.',
   'offline.actionsFailed': 'Non siamo riusciti a caricare mi piace, condivisione e prenotazione. Controlla la connessione e riprova.',
+  'offline.ownActionsLater': 'Sei offline: potrai condividere il tuo profilo quando torni online.',
+  'offline.ownActionsFailed': 'Non siamo riusciti a caricare la condivisione del profilo. Controlla la connessione e riprova.',
   'offline.staleSince': 'Ultimo aggiornamento {when}.',
   'offline.lastSync': 'Ultima sincronizzazione {when}',
   'shell.syncDetails': 'Vedi dettagli',

@@ -19,6 +19,18 @@ export const reactRuntimeAliases: Alias[] = [
 ];
 
 /**
+ * The app's build takes React Router from its production files. The package's exports name only
+ * its development build, which differs from the production one by a single constant
+ * (ENABLE_DEV_WARNINGS: the descendant-routes and route-shape checks on every render, and their
+ * messages); bundlers pick it whatever the mode, since no export condition names the other. The unit
+ * tests keep the development build and its warnings.
+ */
+export const routerProductionAlias: Alias = {
+  find: /^react-router$/,
+  replacement: join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
+/**
  * Libraries that import react and must therefore go through the aliases in the unit tests too
  * (Vitest leaves node_modules to Node, which knows no aliases, unless they are inlined).
  */

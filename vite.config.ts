@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { reactRuntimeAliases } from './runtime.config';
+import { reactRuntimeAliases, routerProductionAlias } from './runtime.config';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 
@@ -46,8 +46,9 @@ const anyOf = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.t
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  // React's API on Preact's runtime (runtime.config.ts).
-  resolve: { alias: reactRuntimeAliases },
+  // React's API on Preact's runtime (runtime.config.ts), and React Router's production build
+  // (routerProductionAlias).
+  resolve: { alias: [...reactRuntimeAliases, routerProductionAlias] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -251,6 +251,9 @@ describe('accounts', () => {
       await page.getByText("Hai effettuato l'accesso come paolo.greco@example.com, ma questo link cambia la password di irene.greco@example.com.").waitFor();
       await page.getByText('Scegli una nuova password per irene.greco@example.com.').waitFor();
       expect(await axeProblems(page)).toEqual([]);
+      // The way back leads to Paolo's own account (/login would send him there anyway), and says so.
+      expect(await page.getByRole('link', { name: 'Torna al tuo account' }).getAttribute('href')).toBe('/profile');
+      expect(await page.getByRole('link', { name: 'Torna al Login' }).count()).toBe(0);
       await page.getByLabel('Nuova password', { exact: true }).fill('irene-nuova-2026');
       await page.getByLabel('Conferma nuova password').fill('irene-nuova-2026');
       await page.getByRole('button', { name: 'Reimposta Password' }).click();

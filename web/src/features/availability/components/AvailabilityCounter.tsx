@@ -8,13 +8,9 @@ import { activeCount } from '../lib/week';
 
 /**
  * The number of active weekly windows of a designer, for the dashboard: the queued week's while a
- * change waits to be sent (offline), the server's otherwise (so a refused change is rolled back).
+ * change waits to be sent (offline), the server's otherwise (so a refused change is rolled back);
+ * and whether the designer has never saved a week (nothing stored, nothing queued).
  */
-export function useAvailabilityCount(designerId: number | undefined): number | undefined {
-  return useAvailabilityWeek(designerId).count;
-}
-
-/** The count above, and whether the designer has never saved a week (nothing stored, nothing queued). */
 function useAvailabilityWeek(designerId: number | undefined): { count: number | undefined; neverSaved: boolean } {
   const result = useWeeklyAvailabilityQuery(designerId ?? 0, { skip: designerId === undefined });
   const { queued } = useAvailabilityQueue(designerId);

@@ -22,8 +22,8 @@ export const reactRuntimeAliases: Alias[] = [
  * The app's build takes React Router from its production files. The package's exports name only
  * its development build, which differs from the production one by a single constant
  * (ENABLE_DEV_WARNINGS: the descendant-routes and route-shape checks on every render, and their
- * messages); bundlers pick it whatever the mode, since no export condition names the other. The unit
- * tests keep the development build and its warnings.
+ * messages); bundlers pick it whatever the mode, since no export condition names the other. The dev
+ * server and the unit tests keep the development build and its warnings.
  */
 export const routerProductionAlias: Alias = {
   find: /^react-router$/,

@@ -43,12 +43,12 @@ const APPOINTMENTS_UI = inSrc(
 const anyOf = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 // The Go binary embeds web/dist, so the build output lives there and is emptied each build.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: 'public',
-  // React's API on Preact's runtime (runtime.config.ts), and React Router's production build
-  // (routerProductionAlias).
-  resolve: { alias: [...reactRuntimeAliases, routerProductionAlias] },
+  // React's API on Preact's runtime (runtime.config.ts), and for the build React Router's production
+  // files (routerProductionAlias; `npm run dev` keeps its development warnings).
+  resolve: { alias: command === 'build' ? [...reactRuntimeAliases, routerProductionAlias] : reactRuntimeAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -136,4 +136,4 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-});
+}));

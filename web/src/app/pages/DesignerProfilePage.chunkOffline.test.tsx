@@ -44,10 +44,16 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
-    const found = new URL(request.url).pathname === '/api/designers/7';
-    const own = request.headers.get('Authorization') === `Bearer ${PAOLO_USER.access_token}`;
-    return new Response(JSON.stringify(found ? { ...PAOLO, user_id: own ? 70 : null } : { detail: 'Not Found' }), {
-      status: found ? 200 : 404,
+    const path = new URL(request.url).pathname;
+    const authorization = request.headers.get('Authorization');
+    // A designer's own /users/me names their designer profile: Paolo's is 7, Irene's 9.
+    const mine = { [`Bearer ${PAOLO_USER.access_token}`]: 7, 'Bearer paolo-no-account-id': 7, 'Bearer irene': 9 }[authorization ?? ''];
+    let body: unknown = null;
+    // The profile names its account only to Paolo's usual session (the API's rule for the owner).
+    if (path === '/api/designers/7') body = { ...PAOLO, user_id: authorization === `Bearer ${PAOLO_USER.access_token}` ? 70 : null };
+    if (path === '/api/users/me' && mine !== undefined) body = { user: { id: 1 }, designer: { id: mine } };
+    return new Response(JSON.stringify(body ?? { detail: 'Not Found' }), {
+      status: body ? 200 : 404,
       headers: { 'Content-Type': 'application/json' },
     });
   });
@@ -141,5 +147,17 @@ describe('DesignerProfilePage when its actions cannot load', () => {
     expect(await screen.findByText('Sei offline: potrai condividere il tuo profilo quando torni online.')).toBeTruthy();
     expect(screen.queryByText(OFFLINE_NOTE)).toBeNull();
     expect(screen.getByRole('link', { name: 'Vai alla tua dashboard' })).toBeTruthy();
+  });
+
+  it("knows the designer's own profile from their /users/me when the profile's copy does not name its account", async () => {
+    openProfile({ ...PAOLO_USER, access_token: 'paolo-no-account-id' });
+    expect(await screen.findByText('Non siamo riusciti a caricare la condivisione del profilo. Controlla la connessione e riprova.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai alla tua dashboard' })).toBeTruthy();
+  });
+
+  it("another designer on Paolo's profile is told of liking, sharing and booking, with no way to a dashboard", async () => {
+    openProfile({ ...PAOLO_USER, id: 90, access_token: 'irene', name: 'Irene', email: 'irene@example.com' });
+    expect(await screen.findByText(FAILED_NOTE)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Vai alla tua dashboard' })).toBeNull();
   });
 });

@@ -23,11 +23,10 @@ import { loadProfileActions, type ProfileActionsModule } from './loadProfileActi
 // the row says so and the actions come with the connection; online, it offers "Riprova".
 //
 // Each slot waits for the actions on its own, so their arrival renders the slot, not the profile.
-// While their chunk cannot arrive, the actions' row shows why it is empty (`explain`: what is missing
-// differs for the profile's own designer, who shares it and has the way to the dashboard); the
-// contact icon's slot shows nothing.
-type Explain = 'visitor' | 'own';
-function ActionsSlot({ render, explain }: { render: (actions: ProfileActionsModule) => ReactNode; explain?: Explain }) {
+// While their chunk cannot arrive, the actions' row shows why it is empty (`explainFor`: what is
+// missing differs for the profile's own designer, who shares it and has the way to the dashboard);
+// the contact icon's slot shows nothing.
+function ActionsSlot({ render, explainFor }: { render: (actions: ProfileActionsModule) => ReactNode; explainFor?: Designer }) {
   const { module: actions, failed, retrying, retry } = useOptionalModuleState(loadProfileActions);
   // After "Riprova" the button goes away with the actions' arrival: the focus goes to their first.
   const asked = useRef(false);
@@ -48,11 +47,14 @@ function ActionsSlot({ render, explain }: { render: (actions: ProfileActionsModu
     asked.current = true;
     retry();
   };
-  return failed && explain ? <ActionsUnreachable own={explain === 'own'} retrying={retrying} retry={retryHere} /> : null;
+  return failed && explainFor ? <ActionsUnreachable designer={explainFor} retrying={retrying} retry={retryHere} /> : null;
 }
 
-function ActionsUnreachable({ own, retrying, retry }: { own: boolean; retrying: boolean; retry: () => void }) {
+function ActionsUnreachable({ designer, retrying, retry }: { designer: Designer; retrying: boolean; retry: () => void }) {
   const online = useOnline();
+  // Asked only here, once the actions could not arrive: a designer's /users/me (when the profile's
+  // copy does not name its account) is otherwise the actions' own request, after the first paint.
+  const own = useOwnProfile(designer);
   // The way to the dashboard is a plain link: it needs none of the missing code.
   const dashboard = own ? (
     <ButtonLink to="/designer-profile" variant="secondary">
@@ -79,12 +81,6 @@ function ActionsUnreachable({ own, retrying, retry }: { own: boolean; retrying: 
   );
 }
 
-/** The actions' row: like, share and book, or, for the profile's own designer, share and the dashboard. */
-function ActionsRow({ designer }: { designer: Designer }) {
-  const own = useOwnProfile(designer);
-  return <ActionsSlot render={(actions) => <actions.ProfileActions designer={designer} />} explain={own ? 'own' : 'visitor'} />;
-}
-
 /**
  * /profile/{id}: the public designer profile. The contact icon comes from here; share and like
  * (engagement, issue 6) and booking (scheduling, issue 8) go in `renderActions`, given the designer.
@@ -104,7 +100,7 @@ export function DesignerProfilePage() {
           <VisitorContact designer={designer} flow="confirm" appearance="icon" />
         )
       }
-      renderActions={(designer) => <ActionsRow designer={designer} />}
+      renderActions={(designer) => <ActionsSlot render={(actions) => <actions.ProfileActions designer={designer} />} explainFor={designer} />}
     />
   );
 }

@@ -12,12 +12,13 @@ import { ResetPasswordPage } from './ResetPasswordPage';
 
 // The app's sign-out (it queues the server's logout through the outbox; its own tests cover that):
 // here it records the scope and forgets the session, as it does in the end.
-const signOuts = vi.hoisted(() => ({ scopes: [] as string[] }));
+const signOuts = vi.hoisted(() => ({ scopes: [] as string[], codeArrives: true }));
 vi.mock('../../../shared/session/loadSignOut', async () => {
   const { signedOut } = await import('../../../shared/session/sessionSlice');
   return {
     loadSignOut: () =>
-      Promise.resolve({
+      // codeArrives false: the sign-out's code is still on its way (it never comes here).
+      (signOuts.codeArrives ? Promise.resolve.bind(Promise) : () => new Promise<never>(() => undefined))({
         signOut: (scope: string) => (dispatch: (action: unknown) => void) => {
           signOuts.scopes.push(scope);
           dispatch(signedOut());
@@ -65,6 +66,7 @@ beforeEach(() => {
   calls = [];
   held = [];
   signOuts.scopes = [];
+  signOuts.codeArrives = true;
   replies = { [CHECK]: { status: 200, body: { email: 'anna@example.com' } } };
   vi.stubGlobal(
     'fetch',
@@ -263,6 +265,20 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     act(() => vi.advanceTimersByTime(3100));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?email=anna%40example.com');
+  });
+
+  it("signed in as the account of the link: after the reset the way back is the login, even while the device's sign-out is under way", async () => {
+    replies[CHECK] = { status: 200, body: { email: 'anna@example.com' } };
+    signOuts.codeArrives = false;
+    renderAt('/reset-password?token=anna', ANNA);
+    await settle();
+    await screen.findByText('Scegli una nuova password per anna@example.com.');
+    expect(screen.getByRole('link', { name: 'Torna al tuo account' })).toBeTruthy();
+    await typeAndSubmit('nuova-pass-1');
+    await settle();
+    screen.getByText('Password reimpostata con successo! Reindirizzamento al login...');
+    expect(screen.getByRole('link', { name: 'Torna al Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'Torna al tuo account' })).toBeNull();
   });
 
   it('signed in, with a check that could not answer: after the reset the person is offered to sign out and in, not sent to their own home', async () => {

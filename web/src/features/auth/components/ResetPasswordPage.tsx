@@ -244,11 +244,18 @@ export function ResetPasswordPage() {
           </form>
         )}
         {/* Signed in, /login would lead to the signed-in account's home: the way back says so (after a
-            reset for another account the buttons above say where to go). */}
-        {done?.kind === 'switch' ? null : (
+            reset for another account the buttons above say where to go; after one's own, whose session
+            the server has ended, the device is being signed out and the way is the login). */}
+        {done?.kind === 'switch' ? null : signedInAs === '' || done?.kind === 'toLogin' ? (
           <p className={styles.footer}>
-            <Link className={styles.link} to={signedInAs === '' ? '/login' : '/profile'}>
-              {t(signedInAs === '' ? 'reset.backToLogin' : 'reset.backToAccount')}
+            <Link className={styles.link} to="/login">
+              {t('reset.backToLogin')}
+            </Link>
+          </p>
+        ) : (
+          <p className={styles.footer}>
+            <Link className={styles.link} to="/profile">
+              {t('reset.backToAccount')}
             </Link>
           </p>
         )}

@@ -203,6 +203,9 @@ describe('accounts', () => {
       await essentialCookies(page);
       await page.goto(`${server.baseUrl}/login`);
       await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+      // The login page (with its own "Email") stays until the request page's code has arrived: fill
+      // the request page's field, not the login's.
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
       await page.getByLabel('Email', { exact: true }).fill('elena.galli@example.com');
       await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
       await page.waitForURL(/\/login$/);

@@ -105,6 +105,13 @@ export const selectIsDesigner = (state: WithSession): boolean =>
   (state.session.user.role === 'designer' || state.session.user.is_designer || state.session.user.has_designer_profile);
 
 /** Where a logged-in user belongs: /admin, /designer-profile or /user-profile; / for visitors. */
+export function homePathFor(state: WithSession): string {
+  if (!selectIsLoggedIn(state)) return '/';
+  if (selectIsAdmin(state)) return '/admin';
+  if (selectIsDesigner(state)) return '/designer-profile';
+  return '/user-profile';
+}
+
 /**
  * Whether the style questionnaire is this person's to take: a visitor's or a customer's (the home
  * sends a designer or an admin on to their own page, `homeSendsOn`).
@@ -112,11 +119,4 @@ export const selectIsDesigner = (state: WithSession): boolean =>
 export function selectTakesQuestionnaire(state: WithSession): boolean {
   const home = homePathFor(state);
   return home === '/' || home === '/user-profile';
-}
-
-export function homePathFor(state: WithSession): string {
-  if (!selectIsLoggedIn(state)) return '/';
-  if (selectIsAdmin(state)) return '/admin';
-  if (selectIsDesigner(state)) return '/designer-profile';
-  return '/user-profile';
 }

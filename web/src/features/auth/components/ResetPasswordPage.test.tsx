@@ -89,6 +89,16 @@ afterEach(() => {
   setOnline(true);
 });
 
+/** Taps the offer to sign out and in: the device signs out, and /login opens with `search`. */
+async function switchAccount(button: string, { router, store }: ReturnType<typeof renderAt>, search: string) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  await settle();
+  expect(signOuts.scopes).toEqual(['device']);
+  expect(store.getState().session.user).toBeNull();
+  expect(router.state.location.pathname).toBe('/login');
+  expect(router.state.location.search).toBe(search);
+}
+
 /** Lets the held answers go and gives the app a few real turns (setImmediate is never faked here). */
 async function settle() {
   await act(async () => {
@@ -240,12 +250,7 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Torna al Login' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Resta connesso come anna@example.com' }).getAttribute('href')).toBe('/profile');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Esci e accedi come irene@example.com' }));
-    await settle();
-    expect(signOuts.scopes).toEqual(['device']);
-    expect(store.getState().session.user).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('?email=irene%40example.com');
+    await switchAccount('Esci e accedi come irene@example.com', { router, store }, '?email=irene%40example.com');
     // The check is not asked again after the reset.
     expect(calls.filter((call) => call.path === CHECK)).toHaveLength(1);
   });
@@ -294,12 +299,7 @@ describe('password reset pages', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/reset-password');
     vi.useRealTimers();
     expect(screen.getByRole('link', { name: 'Resta connesso come anna@example.com' }).getAttribute('href')).toBe('/profile');
-    fireEvent.click(screen.getByRole('button', { name: 'Esci e accedi' }));
-    await settle();
-    expect(signOuts.scopes).toEqual(['device']);
-    expect(store.getState().session.user).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('');
+    await switchAccount('Esci e accedi', { router, store }, '');
   });
 
   it('a visitor goes to /login with the address of the link filled in', async () => {

@@ -93,6 +93,9 @@ export function ResetPasswordPage() {
   const checkError = check.error as AppError | undefined;
   if (checkError !== undefined && isResetTokenInvalid(checkError) && !refused) setRefused(true);
   const otherAccount = account !== null && signedInAs !== '' && !sameAddress(account, signedInAs) ? signedInAs : null;
+  // The footer's way back: the login for a visitor, and after resetting the signed-in account's own
+  // password (the device is being signed out); otherwise, signed in, the account (/login would lead there).
+  const toLogin = signedInAs === '' || done?.kind === 'toLogin';
 
   useEffect(() => {
     if (done?.kind !== 'toLogin') return undefined;
@@ -243,19 +246,11 @@ export function ResetPasswordPage() {
             </Button>
           </form>
         )}
-        {/* Signed in, /login would lead to the signed-in account's home: the way back says so (after a
-            reset for another account the buttons above say where to go; after one's own, whose session
-            the server has ended, the device is being signed out and the way is the login). */}
-        {done?.kind === 'switch' ? null : signedInAs === '' || done?.kind === 'toLogin' ? (
+        {/* After a reset for another account the buttons above say where to go. */}
+        {done?.kind === 'switch' ? null : (
           <p className={styles.footer}>
-            <Link className={styles.link} to="/login">
-              {t('reset.backToLogin')}
-            </Link>
-          </p>
-        ) : (
-          <p className={styles.footer}>
-            <Link className={styles.link} to="/profile">
-              {t('reset.backToAccount')}
+            <Link className={styles.link} to={toLogin ? '/login' : '/profile'}>
+              {t(toLogin ? 'reset.backToLogin' : 'reset.backToAccount')}
             </Link>
           </p>
         )}

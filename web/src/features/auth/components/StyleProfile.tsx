@@ -6,7 +6,7 @@ import type { StyleAnalysis } from '../../../shared/lib/journey';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { styleDescription, styleLabel } from '../../../shared/lib/designStyles';
-import { homePathFor, selectTakesQuestionnaire, type WithSession } from '../../../shared/session/sessionSlice';
+import { homePathFor, type WithSession } from '../../../shared/session/sessionSlice';
 import { styleBars } from '../lib/styles';
 import styles from './Profile.module.css';
 
@@ -99,9 +99,9 @@ function NotAClientPanel({ home }: { home: '/designer-profile' | '/admin' }) {
 
 /** The page's "Profilo Sensoriale" panel, or an invitation to take the questionnaire. */
 export function StyleProfilePanel({ analysis, onOpen }: StyleProfilePanelProps) {
-  const takesQuestionnaire = useSelector((state: WithSession) => selectTakesQuestionnaire(state));
+  // The questionnaire is not a designer's or an admin's to take (selectTakesQuestionnaire).
   const home = useSelector((state: WithSession) => homePathFor(state));
-  if (!analysis && !takesQuestionnaire) return <NotAClientPanel home={home === '/admin' ? '/admin' : '/designer-profile'} />;
+  if (!analysis && (home === '/designer-profile' || home === '/admin')) return <NotAClientPanel home={home} />;
   if (!analysis) {
     return (
       <div className={`${styles.panel} ${styles.empty}`}>

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -26,7 +26,7 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 }
 
 async function shot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
-  await page.waitForTimeout(400);
+  await untilSettled(page);
   await page.screenshot({ path: join(OUT, `accounts-${name}-${width}.png`), fullPage });
 }
 

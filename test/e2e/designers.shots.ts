@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilSettled } from './harness/browser';
 import { makeJpegFiles, signInThroughApi } from './harness/designers';
 import { startInterno, type RunningServer } from './harness/server';
 
@@ -23,7 +23,8 @@ async function settle(page: Page, fullPage: boolean): Promise<void> {
       const step = Math.max(200, window.innerHeight * 0.8);
       for (let y = 0; y < document.body.scrollHeight; y += step) {
         window.scrollTo(0, y);
-        await new Promise((done) => setTimeout(done, 120));
+        // A frame for the pictures now in view to be asked for.
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       }
       window.scrollTo(0, 0);
     });
@@ -31,7 +32,7 @@ async function settle(page: Page, fullPage: boolean): Promise<void> {
   await page
     .waitForFunction(() => Array.from(document.images).every((img) => img.loading === 'lazy' && !img.getBoundingClientRect().height ? true : img.complete), null, { timeout: 20_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(500);
+  await untilSettled(page);
 }
 
 async function shot(page: Page, name: string, width: number, fullPage = true): Promise<void> {

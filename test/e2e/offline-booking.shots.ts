@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -18,7 +18,7 @@ let server: RunningServer;
 let api: ReturnType<typeof apiClient>;
 
 async function shot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
-  await page.waitForTimeout(500);
+  await untilSettled(page);
   await page.screenshot({ path: join(OUT, `booking-offline-${name}-${width}.png`), fullPage });
 }
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -26,7 +26,7 @@ async function api(method: string, path: string, token: string | null, body?: un
 }
 
 async function shot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
-  await page.waitForTimeout(500);
+  await untilSettled(page);
   await page.screenshot({ path: join(OUT, `scheduling-${name}-${width}.png`), fullPage });
 }
 
@@ -151,7 +151,7 @@ describe('scheduling screenshots', () => {
             : route.continue(),
         );
         await dialog.getByRole('button', { name: 'Prenota' }).click();
-        await dialog.getByText('Orari liberi più vicini').waitFor();
+        await dialog.getByText('Orari liberi più vicini', { exact: true }).waitFor();
         await dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight));
         await shot(page, 'booking-taken', width);
         await page.unroute('**/api/appointments/');
@@ -195,7 +195,9 @@ describe('scheduling screenshots', () => {
 
         await page.goto(`${server.baseUrl}/designer-profile`);
         await page.getByRole('button', { name: /Fasce di disponibilità/ }).waitFor();
-        await page.waitForTimeout(800);
+        // Every counter has its number (a counter still loading is aria-busy).
+        await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+        await page.getByRole('button', { name: /Fasce di disponibilità/ }).scrollIntoViewIfNeeded();
         await shot(page, 'dashboard-counters', width);
 
         await signIn(page, cast.customerUser);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ARTIFACTS_DIR, openBrowser } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /**
@@ -13,7 +13,7 @@ const OUT = join(ARTIFACTS_DIR, 'screenshots');
 const WIDTHS = [390, 1280] as const;
 
 async function shot(page: Page, name: string, width: number, fullPage = true): Promise<void> {
-  await page.waitForTimeout(400);
+  await untilSettled(page);
   await page.screenshot({ path: join(OUT, `${name}-${width}.png`), fullPage });
 }
 
@@ -76,7 +76,7 @@ describe('screenshots', () => {
         await page.getByRole('dialog').waitFor();
         await page.keyboard.press('Escape');
         await session.context.setOffline(true);
-        await page.waitForTimeout(300);
+        await page.getByTestId('sync-status').getByText('Sei offline').waitFor();
         await shot(page, 'offline-strip', width, false);
         await session.context.setOffline(false);
       } finally {

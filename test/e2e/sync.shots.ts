@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { apiClient } from './harness/api';
-import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls } from './harness/browser';
+import { ARTIFACTS_DIR, openBrowser, untilServiceWorkerControls, untilSettled } from './harness/browser';
 import { startInterno, type RunningServer } from './harness/server';
 
 /** `npm run screenshots`: the sync page with one action refused and one waiting, at 390 and 1280 px. */
@@ -46,11 +46,12 @@ describe('sync screenshots', () => {
       await cards.first().getByRole('button', { name: 'Annulla richiesta' }).click();
       await cards.first().getByRole('button', { name: 'Sì, annulla' }).click();
       await page.getByTestId('sync-status').getByRole('link', { name: 'Vedi dettagli' }).click();
-      await page.getByTestId('sync-entry').first().waitFor();
-      await page.waitForTimeout(1000);
+      // The refused cancellation and the one waiting for the connection.
+      await page.getByTestId('sync-entry').nth(1).waitFor();
+      await untilSettled(page);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.waitForTimeout(400);
+        await untilSettled(page);
         await page.screenshot({ path: join(OUT, `sync-page-${width}.png`), fullPage: true });
       }
     } catch (error) {

@@ -134,6 +134,8 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
 export async function untilSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
+    // What was just done (a scroll, a tap) starts its transitions in the frames that follow.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),

@@ -84,6 +84,9 @@ describe('accounts screenshots', () => {
         await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
         await page.goto(`${server.baseUrl}/user-profile`);
         await page.getByRole('heading', { level: 1, name: 'Elena Conti' }).waitFor();
+        // The sections below the first screen come after it, each with its own answer.
+        await page.getByRole('heading', { name: 'Account e sicurezza' }).waitFor();
+        await page.waitForFunction(() => !document.body.innerText.includes('Caricamento'));
         await shot(page, 'user-profile', width, true);
         await page.getByRole('button', { name: /^Il tuo stile: / }).click();
         await page.getByRole('dialog', { name: 'Il tuo Profilo Sensoriale' }).waitFor();

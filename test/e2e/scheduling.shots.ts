@@ -195,8 +195,9 @@ describe('scheduling screenshots', () => {
 
         await page.goto(`${server.baseUrl}/designer-profile`);
         await page.getByRole('button', { name: /Fasce di disponibilità/ }).waitFor();
-        // Every counter has its number (a counter still loading is aria-busy).
-        await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+        // Every counter has its number (a counter still loading is aria-busy), and the requests above
+        // them have arrived (they say 'Caricamento appuntamenti...' until then).
+        await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null && !document.body.innerText.includes('Caricamento'));
         await page.getByRole('button', { name: /Fasce di disponibilità/ }).scrollIntoViewIfNeeded();
         await shot(page, 'dashboard-counters', width);
 

@@ -48,7 +48,6 @@ describe('sync screenshots', () => {
       await page.getByTestId('sync-status').getByRole('link', { name: 'Vedi dettagli' }).click();
       // The refused cancellation and the one waiting for the connection.
       await page.getByTestId('sync-entry').nth(1).waitFor();
-      await untilSettled(page);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await untilSettled(page);

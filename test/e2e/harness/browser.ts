@@ -126,10 +126,12 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the screen holds still: the fonts are in and no finite animation or transition is
+ * Waits until the screen holds still: the fonts are in, two frames have passed (a transition started
+ * by what was just done, a scroll or a tap, has begun by then) and no finite animation or transition is
  * running (an infinite one, a spinner, is left to run). What checks colours or layout (axe's contrast,
  * a screenshot) reads the screen as the person sees it once it has settled, not halfway through a fade
- * on a busy machine.
+ * on a busy machine. It does not wait for pictures or for parts of a page still on their way: the
+ * caller waits for those by what they show.
  */
 export async function untilSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {

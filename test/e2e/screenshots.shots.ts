@@ -77,6 +77,8 @@ describe('screenshots', () => {
         await page.keyboard.press('Escape');
         await session.context.setOffline(true);
         await page.getByTestId('sync-status').getByText('Sei offline').waitFor();
+        // Closing the cookie settings gave the focus back to the footer's link: the strip is at the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, 'offline-strip', width, false);
         await session.context.setOffline(false);
       } finally {

@@ -195,6 +195,31 @@ describe('accounts', () => {
     });
   });
 
+  it('a customer who asks for a new password from their profile comes back to their account, and changes it with the e-mailed link', async () => {
+    await api('POST', '/api/auth/register', { email: 'sara.neri@example.com', password: 'password-di-sara', name: 'Sara Neri' });
+    await inBrowser('accounts-reset-signed-in', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      await signInThroughForm(page, 'sara.neri@example.com', 'password-di-sara', 'Sara Neri');
+      await page.getByRole('link', { name: 'Ricevi un link via email' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('sara.neri@example.com');
+      // Signed in, the way back is the account: "Torna al Login" led to a login that sent them home.
+      expect(await page.getByRole('link', { name: 'Torna al tuo account' }).getAttribute('href')).toBe('/profile');
+      await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
+      await page.waitForURL(/\/user-profile$/);
+      await page.getByText("Se l'indirizzo è registrato, riceverai a breve un'email").waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Sara Neri' }).waitFor();
+
+      await page.goto(await resetLinkFor('sara.neri@example.com'));
+      await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-di-sara');
+      await page.getByLabel('Conferma nuova password').fill('nuova-password-di-sara');
+      await page.getByRole('button', { name: 'Reimposta Password' }).click();
+      await page.waitForURL(/\/login\?email=sara\.neri%40example\.com$/);
+    });
+    // On the server: the new password signs in, the old one no longer does.
+    await api('POST', '/api/auth/login', { email: 'sara.neri@example.com', password: 'nuova-password-di-sara' });
+    await expect(api('POST', '/api/auth/login', { email: 'sara.neri@example.com', password: 'password-di-sara' })).rejects.toThrow(/401/);
+  });
+
   it('says at once, before anything is typed, that a reset link already used no longer works', async () => {
     await api('POST', '/api/auth/register', { email: 'elena.galli@example.com', password: 'vecchia-chiave-1', name: 'Elena Galli' });
     await inBrowser('accounts-reset-used', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {

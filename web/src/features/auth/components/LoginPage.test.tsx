@@ -7,7 +7,7 @@ import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
 import { loadQuiz, readIntent, registrationFor, saveQuiz } from '../../../shared/lib/journey';
 import { db } from '../../../shared/offline/db';
-import { sessionReducer } from '../../../shared/session/sessionSlice';
+import { sessionReducer, type StoredUser } from '../../../shared/session/sessionSlice';
 import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
 import { PasswordResetRequestPage } from './PasswordResetRequestPage';
@@ -24,16 +24,17 @@ function Where({ name }: { name: string }) {
   return <h1 data-path={location.pathname + location.search}>{name}</h1>;
 }
 
-function renderLogin(path: string) {
+function renderLogin(path: string, user: StoredUser | null = null) {
   const store = configureStore({
     reducer: combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, stale: staleReducer }),
-    preloadedState: { session: { user: null, rememberMe: false } },
+    preloadedState: { session: { user, rememberMe: false } },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/request-password-reset', element: <PasswordResetRequestPage /> },
+      { path: '/profile', element: <Where name="account" /> },
       { path: '/profile/:id', element: <Where name="profile" /> },
       { path: '/user-profile', element: <Where name="user-profile" /> },
       { path: '/designer-profile', element: <Where name="designer-profile" /> },
@@ -341,6 +342,22 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('?email=anna%40example.com');
     // The address typed on the way comes back too.
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna.bis@example.com');
+  });
+
+  it('a person signed in, who asked for a link from their profile, goes back to their account, not to a login they do not need', async () => {
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    const { router } = renderLogin('/request-password-reset?email=anna%40example.com', { ...session('user'), role: 'user', has_designer_profile: false });
+    const back = screen.getByRole('link', { name: 'Torna al tuo account' });
+    expect(back.getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('link', { name: 'Torna al Login' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
+    await screen.findByRole('heading', { name: 'account' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(sent.filter((request) => request.url === '/api/auth/request-password-reset')).toEqual([
+      { url: '/api/auth/request-password-reset', body: { email: 'anna@example.com' } },
+    ]);
+    await screen.findByText("Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password. Il link vale un'ora.");
   });
 
   it('a reset request left with Back while under way moves nobody when its answer comes', async () => {

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
@@ -7,6 +8,7 @@ import '../../../shared/i18n/parts/reset';
 import { MAX_LENGTH } from '../../../shared/lib/limits';
 import { useStillShown } from '../../../shared/lib/useStillShown';
 import { useOnline } from '../../../shared/offline/useOutboxStatus';
+import { selectUser, type WithSession } from '../../../shared/session/sessionSlice';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/Field';
@@ -23,7 +25,8 @@ import styles from './Auth.module.css';
  * answers the same whether or not the address has an account, so the page says the same too, and a
  * successful request goes back to /login: to the login entry it was opened from when that is behind it
  * (with its journey: a message or a booking waiting for the sign-in, the page to return to), the
- * address filled in.
+ * address filled in. A person signed in (who came from their profile's "Ricevi un link via email")
+ * goes back to their account instead, and the footer's link says so.
  */
 export function PasswordResetRequestPage() {
   const [search] = useSearchParams();
@@ -32,6 +35,9 @@ export function PasswordResetRequestPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const { run: requestReset, busy: isLoading } = useRunCommand(requestPasswordReset);
   const online = useOnline();
+  // Signed in (the profile's "Ricevi un link via email"), the way back is the account: /login would
+  // only send them there.
+  const signedIn = useSelector((state: WithSession) => selectUser(state) !== null);
   const navigate = useNavigate();
   const location = useLocation();
   // Opened from a login entry just behind this one: go back to it (what the login was for stays with it).
@@ -74,6 +80,7 @@ export function PasswordResetRequestPage() {
       showToast(t('reset.request.sent'), { tone: 'success' });
       if (!shown.current) return;
       if (loginEntry) backToLogin(loginEntry);
+      else if (signedIn) navigate('/profile', { replace: true });
       else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
       if (!shown.current) return;
@@ -106,8 +113,8 @@ export function PasswordResetRequestPage() {
           <Button type="submit" size="lg" block disabled={isLoading} aria-busy={isLoading}>
             {isLoading ? t('reset.request.busy') : t('reset.request.submit')}
           </Button>
-          <Link className={styles.link} to="/login" onClick={onBackLink}>
-            {t('reset.backToLogin')}
+          <Link className={styles.link} to={signedIn ? '/profile' : '/login'} onClick={onBackLink}>
+            {t(signedIn ? 'reset.backToAccount' : 'reset.backToLogin')}
           </Link>
         </form>
       </div>

@@ -198,12 +198,15 @@ describe('accounts', () => {
   it('a customer who asks for a new password from their profile comes back to their account, and changes it with the e-mailed link', async () => {
     await api('POST', '/api/auth/register', { email: 'sara.neri@example.com', password: 'password-di-sara', name: 'Sara Neri' });
     await inBrowser('accounts-reset-signed-in', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
+      const problems = watchConsole(page);
       await signInThroughForm(page, 'sara.neri@example.com', 'password-di-sara', 'Sara Neri');
       await page.getByRole('link', { name: 'Ricevi un link via email' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('sara.neri@example.com');
       // Signed in, the way back is the account: "Torna al Login" led to a login that sent them home.
       expect(await page.getByRole('link', { name: 'Torna al tuo account' }).getAttribute('href')).toBe('/profile');
+      expect(await page.getByRole('link', { name: 'Torna al Login' }).count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Invia Link di Reset' }).click();
       await page.waitForURL(/\/user-profile$/);
       await page.getByText("Se l'indirizzo è registrato, riceverai a breve un'email").waitFor();
@@ -213,7 +216,11 @@ describe('accounts', () => {
       await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-di-sara');
       await page.getByLabel('Conferma nuova password').fill('nuova-password-di-sara');
       await page.getByRole('button', { name: 'Reimposta Password' }).click();
+      // Her own password changed: this device is signed out and offered the login with her address.
       await page.waitForURL(/\/login\?email=sara\.neri%40example\.com$/);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      expect(problems).toEqual([]);
     });
     // On the server: the new password signs in, the old one no longer does.
     await api('POST', '/api/auth/login', { email: 'sara.neri@example.com', password: 'nuova-password-di-sara' });
@@ -281,6 +288,8 @@ describe('accounts', () => {
       expect(await axeProblems(page)).toEqual([]);
       // The way back leads to Paolo's own account (/login would send him there anyway), and says so.
       expect(await page.getByRole('link', { name: 'Torna al tuo account' }).getAttribute('href')).toBe('/profile');
+      expect(await page.getByRole('link', { name: 'Torna al Login' }).count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
       expect(await page.getByRole('link', { name: 'Torna al Login' }).count()).toBe(0);
       await page.getByLabel('Nuova password', { exact: true }).fill('irene-nuova-2026');
       await page.getByLabel('Conferma nuova password').fill('irene-nuova-2026');

@@ -54,6 +54,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Takes every toast away (a test's fresh screen: the list outlives the viewport that shows it). */
+export function dismissAllToasts(): void {
+  toasts = [];
+  emit();
+}
+
 /**
  * Held by every open dialog (dialogLayer.ts, from its layout effect, so no frame shows both). A
  * toast never covers a dialog's title or its buttons (a tall booking dialog reaches both edges of

@@ -11,7 +11,7 @@ import { sessionReducer, type StoredUser } from '../../../shared/session/session
 import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
 import { PasswordResetRequestPage } from './PasswordResetRequestPage';
-import { ToastViewport } from '../../../shared/ui/Toast';
+import { dismissAllToasts, ToastViewport } from '../../../shared/ui/Toast';
 
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;
@@ -78,6 +78,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  dismissAllToasts();
   vi.unstubAllGlobals();
 });
 

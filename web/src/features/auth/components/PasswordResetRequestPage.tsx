@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
@@ -25,8 +25,9 @@ import styles from './Auth.module.css';
  * answers the same whether or not the address has an account, so the page says the same too, and a
  * successful request goes back to /login: to the login entry it was opened from when that is behind it
  * (with its journey: a message or a booking waiting for the sign-in, the page to return to), the
- * address filled in. A person signed in (who came from their profile's "Ricevi un link via email")
- * goes back to their account instead, and the footer's link says so.
+ * address filled in. A person signed in (the customer profile's "Ricevi un link via email" leads
+ * here, and so can the reset page's "Richiedi un nuovo link") goes back to their account instead,
+ * and the footer's link says so.
  */
 export function PasswordResetRequestPage() {
   const [search] = useSearchParams();
@@ -38,6 +39,7 @@ export function PasswordResetRequestPage() {
   // Signed in (the profile's "Ricevi un link via email"), the way back is the account: /login would
   // only send them there.
   const signedIn = useSelector((state: WithSession) => selectUser(state) !== null);
+  const store = useStore<WithSession>();
   const navigate = useNavigate();
   const location = useLocation();
   // Opened from a login entry just behind this one: go back to it (what the login was for stays with it).
@@ -80,7 +82,8 @@ export function PasswordResetRequestPage() {
       showToast(t('reset.request.sent'), { tone: 'success' });
       if (!shown.current) return;
       if (loginEntry) backToLogin(loginEntry);
-      else if (signedIn) navigate('/profile', { replace: true });
+      // Whether they are still signed in when the answer comes (a refused token signs them out here).
+      else if (selectUser(store.getState()) !== null) navigate('/profile', { replace: true });
       else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
       if (!shown.current) return;

@@ -2,16 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import { TOAST_DURATION_MS, ToastViewport, dismissToast, showToast, toastDuration } from './Toast';
-
-const shownIds: number[] = [];
+import { TOAST_DURATION_MS, ToastViewport, dismissAllToasts, showToast, toastDuration } from './Toast';
 
 function toast(message: string, tone: 'success' | 'info' | 'error'): void {
-  shownIds.push(showToast(message, { tone }));
+  showToast(message, { tone });
 }
 
 afterEach(() => {
-  act(() => shownIds.splice(0).forEach(dismissToast));
+  act(() => dismissAllToasts());
   cleanup();
   vi.useRealTimers();
 });

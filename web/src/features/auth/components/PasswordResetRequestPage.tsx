@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSelector, useStore } from 'react-redux';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
@@ -19,6 +19,7 @@ import { isOffline } from '../lib/authErrors';
 import { handEmailToLogin, resetReturnsToLogin } from '../lib/destination';
 import { isEmail } from '../lib/validation';
 import styles from './Auth.module.css';
+import { ResetWayBack } from './ResetWayBack';
 
 /**
  * /request-password-reset (designer/admin spec, "Password reset"): one e-mail field. The server
@@ -36,8 +37,6 @@ export function PasswordResetRequestPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const { run: requestReset, busy: isLoading } = useRunCommand(requestPasswordReset);
   const online = useOnline();
-  // Signed in (the profile's "Ricevi un link via email"), the way back is the account: /login would
-  // only send them there.
   const signedIn = useSelector((state: WithSession) => selectUser(state) !== null);
   const store = useStore<WithSession>();
   const navigate = useNavigate();
@@ -116,9 +115,7 @@ export function PasswordResetRequestPage() {
           <Button type="submit" size="lg" block disabled={isLoading} aria-busy={isLoading}>
             {isLoading ? t('reset.request.busy') : t('reset.request.submit')}
           </Button>
-          <Link className={styles.link} to={signedIn ? '/profile' : '/login'} onClick={onBackLink}>
-            {t(signedIn ? 'reset.backToAccount' : 'reset.backToLogin')}
-          </Link>
+          <ResetWayBack toLogin={!signedIn} onClick={onBackLink} />
         </form>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { AppError } from '../../../shared/api/errors';
 import { t } from '../../../shared/i18n/t';
 import '../../../shared/i18n/parts/auth';
@@ -18,6 +18,7 @@ import { checkNewPassword, type FieldErrors } from '../lib/validation';
 import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, resetPassword as resetPasswordCommand } from '../commands';
 import styles from './Auth.module.css';
+import { ResetWayBack } from './ResetWayBack';
 import { PasswordField } from './PasswordField';
 
 /** How long the success message stays before the page goes to /login (designer/admin spec, section 4). */
@@ -249,9 +250,7 @@ export function ResetPasswordPage() {
         {/* After a reset for another account the buttons above say where to go. */}
         {done?.kind === 'switch' ? null : (
           <p className={styles.footer}>
-            <Link className={styles.link} to={toLogin ? '/login' : '/profile'}>
-              {t(toLogin ? 'reset.backToLogin' : 'reset.backToAccount')}
-            </Link>
+            <ResetWayBack toLogin={toLogin} />
           </p>
         )}
       </div>

@@ -42,6 +42,11 @@ configure({
 });
 
 // Each test renders its screens as a new page would: optional modules that arrived in an earlier
-// test load afresh (shared/lib/useOptionalModule.ts keeps them for the page's later mounts).
+// test load afresh (shared/lib/useOptionalModule.ts keeps them for the page's later mounts), and
+// parts mounted one at a time in a new page are so again (shared/ui/Progressive.tsx).
 const { forgetArrivedModules } = await import('../shared/lib/useOptionalModule');
-beforeEach(forgetArrivedModules);
+const { forgetProgressiveMounts } = await import('../shared/ui/Progressive');
+beforeEach(() => {
+  forgetArrivedModules();
+  forgetProgressiveMounts();
+});

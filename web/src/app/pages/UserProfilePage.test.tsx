@@ -53,7 +53,9 @@ describe('UserProfilePage', () => {
     const links = screen.getAllByRole('link', { name: /questionario/ });
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Fai il questionario', '/?openQuestionnaire=true']]);
     expect(screen.queryByRole('heading', { name: 'I tuoi designer consigliati' })).toBeNull();
-    // The page's other sections ask for their lists from the same effects flush a matches list would.
+    // The page's other sections ask for their lists as they mount, one per task (shared/ui/Progressive.tsx):
+    // once the last of them is there, none has asked for matches.
+    expect(await screen.findByRole('heading', { name: 'Account e sicurezza' })).toBeTruthy();
     await waitFor(() => expect(requested.length).toBeGreaterThan(0));
     expect(requested).not.toContain('/api/designers/matches');
   });
@@ -91,8 +93,9 @@ describe('UserProfilePage', () => {
       expect(screen.queryByRole('heading', { name: 'I tuoi appuntamenti' })).toBeNull();
       expect(requested).toEqual([]);
       act(() => FakePaintObserver.paint('first-contentful-paint'));
+      // They come one section per task (shared/ui/Progressive.tsx), the security section last.
       expect(await screen.findByRole('heading', { name: 'I tuoi appuntamenti' })).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Account e sicurezza' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Account e sicurezza' })).toBeTruthy();
       await waitFor(() => expect(requested.length).toBeGreaterThan(0));
     } finally {
       resetFirstPaint();

@@ -9,6 +9,7 @@ import { SendResultsButton } from '../../features/engagement/components/SendResu
 import { MatchedDesigners } from '../../features/matching/components/MatchedDesigners';
 import { PushOptIn } from '../../features/push/components/PushOptIn';
 import { t } from '../../shared/i18n/t';
+import { Progressive, type ProgressivePart } from '../../shared/ui/Progressive';
 import '../../shared/i18n/parts/account';
 import '../../shared/i18n/parts/engagement';
 import styles from './UserProfilePage.module.css';
@@ -31,58 +32,76 @@ export interface UserProfileSectionsProps {
 /**
  * The sections of /user-profile below its first screen (results e-mail, matches, favourites,
  * messages, appointments, notifications, security): a chunk of their own, rendered by
- * UserProfilePage once the header and the style panel have painted. Each feature adds its own
- * <section> here in one line.
+ * UserProfilePage once the header and the style panel have painted, one section per task the
+ * first time (Progressive). Each feature adds its own part here.
  */
 export function UserProfileSections({ account, matched, chatLink }: UserProfileSectionsProps) {
-  return (
-    <>
-      {account.style_analysis ? (
+  const parts: ProgressivePart[] = [];
+  if (account.style_analysis) {
+    parts.push({
+      key: 'results',
+      node: (
         <section className={styles.section} aria-label={t('engagement.results.title')}>
           <SendResultsButton styleAnalysis={account.style_analysis} designerIds={matchedIds(matched)} />
         </section>
-      ) : null}
-
-      {account.style_analysis ? (
-        // Without a style profile there are no matches: the style panel above invites to the questionnaire.
+      ),
+    });
+    // Without a style profile there are no matches: the style panel above invites to the questionnaire.
+    parts.push({
+      key: 'matches',
+      node: (
         <div className={styles.section}>
           <MatchedDesigners />
         </div>
-      ) : null}
-
-      <section className={styles.section}>
-        <FavouriteDesigners />
-      </section>
-
-      <CustomerConversations className={styles.section} initialContactId={chatLink} />
-
-      <section className={styles.section} aria-labelledby="profile-appointments">
-        <h2 id="profile-appointments" className={styles.sectionTitle}>
-          {t('account.appointments.title')}
-        </h2>
-        <CustomerAppointmentsPanel />
-      </section>
-
-      <PushOptIn side="customer" />
-
-      <section className={styles.section} aria-labelledby="profile-security">
-        <h2 id="profile-security" className={styles.sectionTitle}>
-          {t('account.section.security')}
-        </h2>
-        <div className={styles.two}>
-          <div className={styles.security}>
-            {account.google_linked ? <p>{t('account.security.google')}</p> : null}
-            <p>
-              {t('account.security.password')}{' '}
-              <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
-                {t('account.security.passwordLink')}
-              </Link>
-            </p>
-            <LogoutEverywhere />
+      ),
+    });
+  }
+  parts.push(
+    {
+      key: 'favourites',
+      node: (
+        <section className={styles.section}>
+          <FavouriteDesigners />
+        </section>
+      ),
+    },
+    { key: 'conversations', node: <CustomerConversations className={styles.section} initialContactId={chatLink} /> },
+    {
+      key: 'appointments',
+      node: (
+        <section className={styles.section} aria-labelledby="profile-appointments">
+          <h2 id="profile-appointments" className={styles.sectionTitle}>
+            {t('account.appointments.title')}
+          </h2>
+          <CustomerAppointmentsPanel />
+        </section>
+      ),
+    },
+    { key: 'push', node: <PushOptIn side="customer" /> },
+    {
+      key: 'security',
+      node: (
+        <section className={styles.section} aria-labelledby="profile-security">
+          <h2 id="profile-security" className={styles.sectionTitle}>
+            {t('account.section.security')}
+          </h2>
+          <div className={styles.two}>
+            <div className={styles.security}>
+              {account.google_linked ? <p>{t('account.security.google')}</p> : null}
+              <p>
+                {t('account.security.password')}{' '}
+                <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
+                  {t('account.security.passwordLink')}
+                </Link>
+              </p>
+              <LogoutEverywhere />
+            </div>
+            <DeleteAccount />
           </div>
-          <DeleteAccount />
-        </div>
-      </section>
-    </>
+        </section>
+      ),
+    },
   );
+  // A conversation asked for by its link (the unread-message e-mail, a push notice) opens at once.
+  return <Progressive id="user-profile-sections" parts={parts} atOnce={chatLink !== null} />;
 }

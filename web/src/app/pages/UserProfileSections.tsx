@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CustomerAppointmentsPanel } from '../../features/appointments/components/CustomerAppointments';
 import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
@@ -19,6 +20,18 @@ function matchedIds(list: readonly unknown[]): number[] {
   return list
     .map((item) => (typeof item === 'object' && item !== null ? Number((item as { id?: unknown; designer_id?: unknown }).id ?? (item as { designer_id?: unknown }).designer_id) : NaN))
     .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/** A section of the page under its own heading (the heading names it). */
+function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 export interface UserProfileSectionsProps {
@@ -69,22 +82,16 @@ export function UserProfileSections({ account, matched, chatLink }: UserProfileS
     {
       key: 'appointments',
       node: (
-        <section className={styles.section} aria-labelledby="profile-appointments">
-          <h2 id="profile-appointments" className={styles.sectionTitle}>
-            {t('account.appointments.title')}
-          </h2>
+        <TitledSection id="profile-appointments" title={t('account.appointments.title')}>
           <CustomerAppointmentsPanel />
-        </section>
+        </TitledSection>
       ),
     },
     { key: 'push', node: <PushOptIn side="customer" /> },
     {
       key: 'security',
       node: (
-        <section className={styles.section} aria-labelledby="profile-security">
-          <h2 id="profile-security" className={styles.sectionTitle}>
-            {t('account.section.security')}
-          </h2>
+        <TitledSection id="profile-security" title={t('account.section.security')}>
           <div className={styles.two}>
             <div className={styles.security}>
               {account.google_linked ? <p>{t('account.security.google')}</p> : null}
@@ -98,7 +105,7 @@ export function UserProfileSections({ account, matched, chatLink }: UserProfileS
             </div>
             <DeleteAccount />
           </div>
-        </section>
+        </TitledSection>
       ),
     },
   );

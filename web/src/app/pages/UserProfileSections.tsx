@@ -4,6 +4,7 @@ import { CustomerAppointmentsPanel } from '../../features/appointments/component
 import { DeleteAccount } from '../../features/auth/components/DeleteAccount';
 import { LogoutEverywhere } from '../../features/auth/components/LogoutEverywhere';
 import type { Account } from '../../features/auth/lib/account';
+import { accountResetLink } from '../../features/auth/lib/destination';
 import { CustomerConversations } from '../../features/chat/components/CustomerConversations';
 import { FavouriteDesigners } from '../../features/engagement/components/FavouriteDesigners';
 import { SendResultsButton } from '../../features/engagement/components/SendResultsButton';
@@ -97,7 +98,7 @@ export function UserProfileSections({ account, matched, chatLink }: UserProfileS
               {account.google_linked ? <p>{t('account.security.google')}</p> : null}
               <p>
                 {t('account.security.password')}{' '}
-                <Link className={styles.link} to={`/request-password-reset?email=${encodeURIComponent(account.email)}`}>
+                <Link className={styles.link} {...accountResetLink(account.email)}>
                   {t('account.security.passwordLink')}
                 </Link>
               </p>

@@ -11,6 +11,7 @@ import { sessionReducer, type StoredUser } from '../../../shared/session/session
 import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
 import { PasswordResetRequestPage } from './PasswordResetRequestPage';
+import { accountResetLink } from '../lib/destination';
 import { dismissAllToasts, ToastViewport } from '../../../shared/ui/Toast';
 
 type Answer = { status: number; body: unknown };
@@ -358,6 +359,30 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(sent.filter((request) => request.url === '/api/auth/request-password-reset')).toEqual([
       { url: '/api/auth/request-password-reset', body: { email: 'anna@example.com' } },
     ]);
+    await screen.findByText("Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password. Il link vale un'ora.");
+  });
+
+  it("a person who asked for a link from their profile's page goes back to that very entry, not to a second copy of it", async () => {
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    const { router } = renderLogin('/user-profile', { ...session('user'), role: 'user', has_designer_profile: false });
+    await screen.findByRole('heading', { name: 'user-profile' });
+    const accountEntry = router.state.location.key;
+    const link = accountResetLink('anna@example.com');
+    await router.navigate(link.to, { state: link.state });
+    await screen.findByRole('heading', { level: 1, name: 'Reimposta Password' });
+    // "Torna al tuo account" goes back to it.
+    fireEvent.click(screen.getByRole('link', { name: 'Torna al tuo account' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.key).toBe(accountEntry);
+    // And so does the request's success, with its toast.
+    await router.navigate(link.to, { state: link.state });
+    await screen.findByRole('heading', { level: 1, name: 'Reimposta Password' });
+    fireEvent.click(screen.getByRole('button', { name: 'Invia Link di Reset' }));
+    await screen.findByRole('heading', { name: 'user-profile' });
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.pathname).toBe('/user-profile');
+    expect(router.state.location.key).toBe(accountEntry);
     await screen.findByText("Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password. Il link vale un'ora.");
   });
 

@@ -16,7 +16,7 @@ import { showToast } from '../../../shared/ui/Toast';
 import { sentAnswer, useRunCommand } from '../../../shared/offline/command';
 import { ANONYMOUS, requestPasswordReset } from '../commands';
 import { isOffline } from '../lib/authErrors';
-import { handEmailToLogin, resetReturnsToLogin } from '../lib/destination';
+import { handEmailToLogin, resetReturnsToAccount, resetReturnsToLogin } from '../lib/destination';
 import { isEmail } from '../lib/validation';
 import styles from './Auth.module.css';
 import { ResetWayBack } from './ResetWayBack';
@@ -43,6 +43,8 @@ export function PasswordResetRequestPage() {
   const location = useLocation();
   // Opened from a login entry just behind this one: go back to it (what the login was for stays with it).
   const loginEntry = resetReturnsToLogin(location.state, location.key);
+  // Opened from the account's page just behind this one: go back to it rather than open it again.
+  const accountEntry = resetReturnsToAccount(location.state, location.key);
   const inputRef = useRef<HTMLInputElement>(null);
   // Left (Back, "Torna al Login") while the request was under way: its answer moves nobody.
   const shown = useStillShown();
@@ -55,10 +57,12 @@ export function PasswordResetRequestPage() {
   };
 
   const onBackLink = (event: MouseEvent<HTMLAnchorElement>): void => {
-    // A plain click only: a click asking for a new tab or window opens /login there.
-    if (!loginEntry || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // A plain click only: a click asking for a new tab or window opens the link's page there.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (signedIn ? !accountEntry : !loginEntry) return;
     event.preventDefault();
-    backToLogin(loginEntry);
+    if (!signedIn && loginEntry) backToLogin(loginEntry);
+    else navigate(-1);
   };
 
   const submit = async (event: FormEvent): Promise<void> => {
@@ -82,7 +86,10 @@ export function PasswordResetRequestPage() {
       if (!shown.current) return;
       if (loginEntry) backToLogin(loginEntry);
       // Whether they are still signed in when the answer comes (a refused token signs them out here).
-      else if (selectUser(store.getState()) !== null) navigate('/profile', { replace: true });
+      else if (selectUser(store.getState()) !== null) {
+        if (accountEntry) navigate(-1);
+        else navigate('/profile', { replace: true });
+      }
       else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
       if (!shown.current) return;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StorageArea } from '../../../shared/lib/storage';
 import { loginFromState } from '../../../shared/lib/journey';
 import {
+  accountResetLink,
+  resetReturnsToAccount,
   destinationAfterSignIn,
   emailHandedTo,
   handEmailToLogin,
@@ -145,6 +147,16 @@ describe('"Password dimenticata?" and the login it came from', () => {
     expect(resetReturnsToLogin(null, 'k8')).toBeNull();
     expect(resetReturnsToLogin({ resetFromLogin: 7 }, 'k8')).toBeNull();
     expect(resetReturnsToLogin({ resetFromLogin: '' }, 'k8')).toBeNull();
+  });
+
+  it("the profile's link names the account's entry behind it, and only a tab's own entry counts", () => {
+    const link = accountResetLink('anna+casa@example.com');
+    expect(link).toEqual({ to: '/request-password-reset?email=anna%2Bcasa%40example.com', state: { resetFromAccount: true } });
+    expect(resetReturnsToAccount(link.state, 'k8')).toBe(true);
+    expect(resetReturnsToAccount(link.state, 'default')).toBe(false);
+    expect(resetReturnsToAccount(null, 'k8')).toBe(false);
+    expect(resetReturnsToAccount({ resetFromAccount: 'yes' }, 'k8')).toBe(false);
+    expect(resetReturnsToAccount(passwordResetLink('', 'k7').state, 'k8')).toBe(false);
   });
 
   it('hands the address to that login entry only, as often as it renders', () => {

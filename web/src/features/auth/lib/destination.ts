@@ -93,7 +93,7 @@ export function returnsToPreviousEntry(state: unknown, locationKey: string, targ
  * A field of an entry's navigation state that names the entry before it, or undefined on the first
  * page of this tab (React Router's key 'default': nothing of ours before it).
  */
-function stateOfEntryBehind(state: unknown, locationKey: string, field: 'loginFrom' | 'resetFromLogin'): unknown {
+function stateOfEntryBehind(state: unknown, locationKey: string, field: 'loginFrom' | 'resetFromLogin' | 'resetFromAccount'): unknown {
   if (locationKey === 'default' || typeof state !== 'object' || state === null) return undefined;
   return (state as Record<string, unknown>)[field];
 }
@@ -113,6 +113,21 @@ export function passwordResetLink(email: string, loginKey: string): { to: string
 export function resetReturnsToLogin(state: unknown, locationKey: string): string | null {
   const from = stateOfEntryBehind(state, locationKey, 'resetFromLogin');
   return typeof from === 'string' && from !== '' ? from : null;
+}
+
+/**
+ * The customer profile's "Ricevi un link via email": the reset request with the account's address,
+ * and in its navigation state that the account's page is the entry just behind it, so that the
+ * request goes back to that entry (resetReturnsToAccount) instead of opening the account a second
+ * time after it (two entries of the same page: the first Back would seem to do nothing).
+ */
+export function accountResetLink(email: string): { to: string; state: { resetFromAccount: true } } {
+  return { to: `/request-password-reset?email=${encodeURIComponent(email)}`, state: { resetFromAccount: true } };
+}
+
+/** Whether this reset request was opened from the account's page in the entry just behind it. */
+export function resetReturnsToAccount(state: unknown, locationKey: string): boolean {
+  return stateOfEntryBehind(state, locationKey, 'resetFromAccount') === true;
 }
 
 /** sessionStorage key of the address a reset request hands back to its login entry (SESSION_KEYS). */

@@ -201,6 +201,13 @@ describe('accounts', () => {
       const problems = watchConsole(page);
       await signInThroughForm(page, 'sara.neri@example.com', 'password-di-sara', 'Sara Neri');
       const accountEntry = await page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
+      const entry = async (): Promise<number | undefined> => page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
+      // "Torna al tuo account" goes back to the account's own history entry.
+      await page.getByRole('link', { name: 'Ricevi un link via email' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
+      await page.getByRole('link', { name: 'Torna al tuo account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sara Neri' }).waitFor();
+      expect(await entry()).toBe(accountEntry);
       await page.getByRole('link', { name: 'Ricevi un link via email' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('sara.neri@example.com');
@@ -213,7 +220,7 @@ describe('accounts', () => {
       await page.getByText("Se l'indirizzo è registrato, riceverai a breve un'email").waitFor();
       await page.getByRole('heading', { level: 1, name: 'Sara Neri' }).waitFor();
       // Back on the account's own history entry, not on a second copy of it that one Back would not leave.
-      expect(await page.evaluate(() => (history.state as { idx?: number } | null)?.idx)).toBe(accountEntry);
+      expect(await entry()).toBe(accountEntry);
 
       await page.goto(await resetLinkFor('sara.neri@example.com'));
       await page.getByLabel('Nuova password', { exact: true }).fill('nuova-password-di-sara');

@@ -7,7 +7,7 @@ import { api } from '../../../shared/api/api';
 import { staleReducer } from '../../../shared/api/staleSlice';
 import { loadQuiz, readIntent, registrationFor, saveQuiz } from '../../../shared/lib/journey';
 import { db } from '../../../shared/offline/db';
-import { sessionReducer, type StoredUser } from '../../../shared/session/sessionSlice';
+import { sessionReducer, signedOut, type StoredUser } from '../../../shared/session/sessionSlice';
 import { setOnline } from '../../../test/session';
 import { LoginPage } from './LoginPage';
 import { PasswordResetRequestPage } from './PasswordResetRequestPage';
@@ -384,6 +384,23 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/user-profile');
     expect(router.state.location.key).toBe(accountEntry);
     await screen.findByText("Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password. Il link vale un'ora.");
+  });
+
+  it("opened from the profile's page by a person signed out before the answer comes, it offers the login, not a way back to a guarded page", async () => {
+    let release = (): void => {};
+    gates['/api/auth/request-password-reset'] = new Promise<void>((resolve) => (release = resolve));
+    answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
+    const { router, store } = renderLogin('/user-profile', { ...session('user'), role: 'user', has_designer_profile: false });
+    await screen.findByRole('heading', { name: 'user-profile' });
+    const link = accountResetLink('anna@example.com');
+    await router.navigate(link.to, { state: link.state });
+    fireEvent.click(await screen.findByRole('button', { name: 'Invia Link di Reset' }));
+    await waitFor(() => expect(sent.some((call) => call.url === '/api/auth/request-password-reset')).toBe(true));
+    store.dispatch(signedOut());
+    release();
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.search).toBe('?email=anna%40example.com');
   });
 
   it('a reset request left with Back while under way moves nobody when its answer comes', async () => {

@@ -48,12 +48,19 @@ export function PasswordResetRequestPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   // Left (Back, "Torna al Login") while the request was under way: its answer moves nobody.
   const shown = useStillShown();
+  // Set when the page goes back: the request's answer arriving before the page is gone moves nobody
+  // (a second step back would pass the entry it came from).
+  const wentBack = useRef(false);
+  const goBack = (): void => {
+    wentBack.current = true;
+    navigate(-1);
+  };
 
   /** Back to the login this page was opened from, with the address typed here. */
   const backToLogin = (from: string): void => {
     const address = email.trim();
     if (address !== '') handEmailToLogin(from, address);
-    navigate(-1);
+    goBack();
   };
 
   const onBackLink = (event: MouseEvent<HTMLAnchorElement>): void => {
@@ -62,7 +69,7 @@ export function PasswordResetRequestPage() {
     if (signedIn ? !accountEntry : !loginEntry) return;
     event.preventDefault();
     if (!signedIn && loginEntry) backToLogin(loginEntry);
-    else navigate(-1);
+    else goBack();
   };
 
   const submit = async (event: FormEvent): Promise<void> => {
@@ -83,16 +90,15 @@ export function PasswordResetRequestPage() {
     try {
       sentAnswer(await requestReset({ email: value }, ANONYMOUS));
       showToast(t('reset.request.sent'), { tone: 'success' });
-      if (!shown.current) return;
+      if (!shown.current || wentBack.current) return;
       if (loginEntry) backToLogin(loginEntry);
       // Whether they are still signed in when the answer comes (a refused token signs them out here).
       else if (selectUser(store.getState()) !== null) {
-        if (accountEntry) navigate(-1);
+        if (accountEntry) goBack();
         else navigate('/profile', { replace: true });
-      }
-      else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
+      } else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
-      if (!shown.current) return;
+      if (!shown.current || wentBack.current) return;
       const error = caught as AppError;
       setFormError(isOffline(error) ? t('auth.offline') : error.message);
     }

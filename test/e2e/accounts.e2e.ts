@@ -200,8 +200,8 @@ describe('accounts', () => {
     await inBrowser('accounts-reset-signed-in', { baseUrl: server.baseUrl, width: 390, height: 844 }, async ({ page }) => {
       const problems = watchConsole(page);
       await signInThroughForm(page, 'sara.neri@example.com', 'password-di-sara', 'Sara Neri');
-      const accountEntry = await page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
       const entry = async (): Promise<number | undefined> => page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
+      const accountEntry = await entry();
       // "Torna al tuo account" goes back to the account's own history entry.
       await page.getByRole('link', { name: 'Ricevi un link via email' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reimposta Password' }).waitFor();

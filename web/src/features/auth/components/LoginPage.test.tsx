@@ -56,6 +56,8 @@ function renderLogin(path: string, user: StoredUser | null = null) {
 }
 
 const session = (role: string) => ({ access_token: 'jwt', token_type: 'bearer', id: 3, user_id: 3, name: 'Anna', email: 'anna@example.com', role, is_admin: role === 'admin', is_designer: role === 'designer' });
+/** A customer signed in (a role the app's types know, with no designer profile). */
+const customer = (): StoredUser => ({ ...session('user'), role: 'user', has_designer_profile: false });
 
 beforeEach(() => {
   localStorage.clear();
@@ -348,7 +350,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('a person signed in, who asked for a link from their profile, goes back to their account, not to a login they do not need', async () => {
     answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
-    const { router } = renderLogin('/request-password-reset?email=anna%40example.com', { ...session('user'), role: 'user', has_designer_profile: false });
+    const { router } = renderLogin('/request-password-reset?email=anna%40example.com', customer());
     const back = screen.getByRole('link', { name: 'Torna al tuo account' });
     expect(back.getAttribute('href')).toBe('/profile');
     expect(screen.queryByRole('link', { name: 'Torna al Login' })).toBeNull();
@@ -364,7 +366,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it("a person who asked for a link from their profile's page goes back to that very entry, not to a second copy of it", async () => {
     answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
-    const { router } = renderLogin('/user-profile', { ...session('user'), role: 'user', has_designer_profile: false });
+    const { router } = renderLogin('/user-profile', customer());
     await screen.findByRole('heading', { name: 'user-profile' });
     const accountEntry = router.state.location.key;
     const link = accountResetLink('anna@example.com');
@@ -390,7 +392,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     let release = (): void => {};
     gates['/api/auth/request-password-reset'] = new Promise<void>((resolve) => (release = resolve));
     answers['/api/auth/request-password-reset'] = { status: 200, body: { message: 'ok' } };
-    const { router, store } = renderLogin('/user-profile', { ...session('user'), role: 'user', has_designer_profile: false });
+    const { router, store } = renderLogin('/user-profile', customer());
     await screen.findByRole('heading', { name: 'user-profile' });
     const link = accountResetLink('anna@example.com');
     await router.navigate(link.to, { state: link.state });

@@ -51,6 +51,7 @@ export function PasswordResetRequestPage() {
   // Set when the page goes back: the request's answer arriving before the page is gone moves nobody
   // (a second step back would pass the entry it came from).
   const wentBack = useRef(false);
+  const answerWanted = (): boolean => shown.current && !wentBack.current;
   const goBack = (): void => {
     wentBack.current = true;
     navigate(-1);
@@ -66,10 +67,15 @@ export function PasswordResetRequestPage() {
   const onBackLink = (event: MouseEvent<HTMLAnchorElement>): void => {
     // A plain click only: a click asking for a new tab or window opens the link's page there.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (signedIn ? !accountEntry : !loginEntry) return;
-    event.preventDefault();
-    if (!signedIn && loginEntry) backToLogin(loginEntry);
-    else goBack();
+    if (signedIn) {
+      if (!accountEntry) return;
+      event.preventDefault();
+      goBack();
+    } else {
+      if (!loginEntry) return;
+      event.preventDefault();
+      backToLogin(loginEntry);
+    }
   };
 
   const submit = async (event: FormEvent): Promise<void> => {
@@ -90,7 +96,7 @@ export function PasswordResetRequestPage() {
     try {
       sentAnswer(await requestReset({ email: value }, ANONYMOUS));
       showToast(t('reset.request.sent'), { tone: 'success' });
-      if (!shown.current || wentBack.current) return;
+      if (!answerWanted()) return;
       if (loginEntry) backToLogin(loginEntry);
       // Whether they are still signed in when the answer comes (a refused token signs them out here).
       else if (selectUser(store.getState()) !== null) {
@@ -98,7 +104,7 @@ export function PasswordResetRequestPage() {
         else navigate('/profile', { replace: true });
       } else navigate(`/login?email=${encodeURIComponent(value)}`, { replace: true });
     } catch (caught) {
-      if (!shown.current || wentBack.current) return;
+      if (!answerWanted()) return;
       const error = caught as AppError;
       setFormError(isOffline(error) ? t('auth.offline') : error.message);
     }

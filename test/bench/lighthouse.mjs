@@ -7,6 +7,14 @@
 // prints the median run's scores, LCP/TBT/CLS and bytes on the wire, plus every audit that cost
 // points. The median run's full report is written to bench/out/lighthouse/<page>.json.
 //
+// Each page is measured twice (LIGHTHOUSE_VIA=https,http by default; either alone when named):
+// first as a phone reaches a deployment, over HTTPS and HTTP/2 through a TLS-terminating proxy
+// (test/bench/tlsfront, the bench's stand-in for the proxy docs/operations.md asks for; Chromium
+// accepts its certificate by fingerprint), then straight to the binary over cleartext HTTP/1.1
+// (reports <page>.http1.json). Lantern, Lighthouse's simulator, models what each protocol costs:
+// over HTTP/1.1 at most six connections, each request a round trip of its own at 150 ms; over
+// HTTP/2 one connection that carries every request at once, after one more round trip for TLS.
+//
 // Signed in: the demo customer logs in through the API, and the answer is stored as the app
 // stores it (localStorage `user`, `remember_me`, and the cookie choice of a returning visitor),
 // from /robots.txt so that no page of the app (and no service worker) runs before Lighthouse.
@@ -40,20 +48,23 @@ function freePort() {
   });
 }
 
-async function startServer() {
+async function startServer(tls) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'interno-lh-'));
-  const base = `http://127.0.0.1:${port}`;
+  const direct = `http://127.0.0.1:${port}`;
+  const frontPort = tls ? await freePort() : 0;
+  const base = tls ? `https://127.0.0.1:${frontPort}` : direct;
   const proc = spawn(bin, ['serve'], {
     env: { ...process.env, INTERNO_ADDR: `127.0.0.1:${port}`, INTERNO_DATA_DIR: dataDir, INTERNO_BASE_URL: base,
-      INTERNO_DEMO: 'true', INTERNO_RATE_LIMITS: 'off', INTERNO_LOG_LEVEL: 'warn', INTERNO_DATABASE_URL: '' },
+      INTERNO_DEMO: 'true', INTERNO_RATE_LIMITS: 'off', INTERNO_LOG_LEVEL: 'warn', INTERNO_DATABASE_URL: '',
+      ...(tls ? { INTERNO_TRUSTED_PROXIES: '127.0.0.1' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`interno exited with ${proc.exitCode}`);
     try {
-      const res = await fetch(`${base}/api/designers?limit=1`);
+      const res = await fetch(`${direct}/api/designers?limit=1`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -61,12 +72,41 @@ async function startServer() {
     if (Date.now() > deadline) throw new Error('interno did not start in 120 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+  const front = tls ? await startFront(frontPort, direct) : null;
   const stop = async () => {
-    proc.kill('SIGTERM');
-    await new Promise((r) => (proc.exitCode !== null ? r(undefined) : proc.once('exit', r)));
+    for (const p of [front?.proc, proc]) {
+      if (!p) continue;
+      p.kill('SIGTERM');
+      await new Promise((r) => (p.exitCode !== null ? r(undefined) : p.once('exit', r)));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, stop };
+  return { base, direct, spki: front?.spki, stop };
+}
+
+/**
+ * The TLS-terminating proxy of a deployment (test/bench/tlsfront): HTTPS and HTTP/2 to the
+ * browser, HTTP/1.1 to interno. Resolves with its certificate's SPKI fingerprint once it listens.
+ */
+async function startFront(port, target) {
+  const dir = mkdtempSync(join(tmpdir(), 'interno-tlsfront-'));
+  const exe = join(dir, 'tlsfront');
+  await new Promise((ok, fail) => {
+    const b = spawn('go', ['build', '-o', exe, './test/bench/tlsfront'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    b.once('exit', (code) => (code === 0 ? ok(undefined) : fail(new Error(`go build tlsfront: exit ${code}`))));
+  });
+  const proc = spawn(exe, ['-listen', `127.0.0.1:${port}`, '-target', target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const spki = await new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /^LISTEN \S+ SPKI (\S+)$/m.exec(out);
+      if (m) ok(m[1]);
+    });
+    proc.once('exit', (code) => fail(new Error(`tlsfront exited with ${code}`)));
+  });
+  proc.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return { proc, spki };
 }
 
 async function json(url, init) {
@@ -91,8 +131,11 @@ async function signIn(port, base, user) {
 }
 
 /** One Lighthouse run in a fresh browser profile. */
-async function run(url, user, base) {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+async function run(url, user, base, spki) {
+  // The bench's certificate is accepted by its fingerprint alone (chrome-launcher's profile
+  // directory is the --user-data-dir the flag needs): the page is a secure context as in production.
+  const flags = spki ? [...chromeFlags, `--ignore-certificate-errors-spki-list=${spki}`] : chromeFlags;
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: flags });
   try {
     if (user) await signIn(chrome.port, base, user);
     const result = await lighthouse(url, {
@@ -112,10 +155,10 @@ async function run(url, user, base) {
  * runtime error (NO_NAVSTART, NO_FCP) and no metrics for a page that loaded; such a run is tried again
  * (up to 3 times) instead of counting as a score of 0.
  */
-async function runMeasured(url, user, base) {
+async function runMeasured(url, user, base, spki) {
   let lhr;
   for (let attempt = 1; attempt <= 3; attempt++) {
-    lhr = await run(url, user, base);
+    lhr = await run(url, user, base, spki);
     if (!lhr.runtimeError) return lhr;
     console.log(`NOTE ${new URL(url).pathname}: run ${attempt} gave no figures (${lhr.runtimeError.code}), trying again`);
   }
@@ -164,46 +207,64 @@ function losses(lhr) {
 
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
-async function main() {
-  mkdirSync(outDir, { recursive: true });
-  const server = await startServer();
+/** The two ways the pages are reached, in the order they run (LIGHTHOUSE_VIA picks: https, http). */
+const VIAS = {
+  // As deployed: a TLS-terminating proxy in front (docs/operations.md), HTTP/2 to the phone.
+  https: { tls: true, label: 'https/h2', suffix: '' },
+  // Straight to `interno serve`, as `make run` serves it: cleartext HTTP/1.1, six connections.
+  http: { tls: false, label: 'http/1.1', suffix: '.http1' },
+};
+
+async function measure(viaName, only) {
+  const via = VIAS[viaName];
+  if (!via) throw new Error(`LIGHTHOUSE_VIA: unknown ${viaName} (https, http)`);
+  const server = await startServer(via.tls);
   try {
-    const { base } = server;
-    const list = await json(`${base}/api/designers?limit=1`);
+    const { base, direct, spki } = server;
+    const list = await json(`${direct}/api/designers?limit=1`);
     const designerId = (list.designers ?? list.items ?? list)[0]?.id;
     if (!designerId) throw new Error(`no designer in ${JSON.stringify(list).slice(0, 200)}`);
-    const login = await json(`${base}/api/auth/login`, {
+    const login = await json(`${direct}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ ...CUSTOMER, remember_me: true }),
     });
-    const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
     const pages = [
       { name: 'home', path: '/' },
       { name: 'profile', path: `/profile/${designerId}` },
       { name: 'user-profile', path: '/user-profile', user: login },
     ].filter((p) => only.length === 0 || only.includes(p.name));
-    console.log(`NOTE lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
-      `mobile profile, simulated throttling, median of ${runs} runs by performance score, Chromium at /usr/bin/chromium`);
     for (const p of pages) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await runMeasured(base + p.path, p.user, base));
+      for (let i = 0; i < runs; i++) results.push(await runMeasured(base + p.path, p.user, base, spki));
       results.sort((x, y) => (x.categories.performance?.score ?? 0) - (y.categories.performance?.score ?? 0));
       const median = results[Math.floor(results.length / 2)];
-      writeFileSync(join(outDir, `${p.name}.json`), JSON.stringify(median));
-      if (median.trace) writeFileSync(join(outDir, `${p.name}.trace.json`), JSON.stringify(median.trace));
+      writeFileSync(join(outDir, `${p.name}${via.suffix}.json`), JSON.stringify(median));
+      if (median.trace) writeFileSync(join(outDir, `${p.name}${via.suffix}.trace.json`), JSON.stringify(median.trace));
       const s = summary(median);
       const perfs = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join('/');
-      console.log(`LIGHTHOUSE ${p.path.padEnd(16)} performance=${s.scores.performance} (runs ${perfs}) accessibility=${s.scores.accessibility} ` +
+      const where = `${p.path.padEnd(16)} ${via.label}`;
+      console.log(`LIGHTHOUSE ${where} performance=${s.scores.performance} (runs ${perfs}) accessibility=${s.scores.accessibility} ` +
         `best-practices=${s.scores['best-practices']} seo=${s.scores.seo} LCP=${(s.lcp / 1000).toFixed(2)}s ` +
-        `FCP=${(s.fcp / 1000).toFixed(2)}s TBT=${Math.round(s.tbt)}ms CLS=${s.cls.toFixed(3)} SI=${(s.si / 1000).toFixed(2)}s`);
-      console.log(`WIRE ${p.path.padEnd(16)} total=${kb(s.bytes.total)} in ${s.bytes.requests} requests: script=${kb(s.bytes.script)} ` +
+        `FCP=${(s.fcp / 1000).toFixed(2)}s TBT=${Math.round(s.tbt)}ms CLS=${s.cls.toFixed(3)} SI=${(s.si / 1000).toFixed(2)}s ` +
+        `benchmark-index=${Math.round(median.environment?.benchmarkIndex ?? 0)}`);
+      console.log(`WIRE ${where} total=${kb(s.bytes.total)} in ${s.bytes.requests} requests: script=${kb(s.bytes.script)} ` +
         `document=${kb(s.bytes.document)} css=${kb(s.bytes.stylesheet)} font=${kb(s.bytes.font)} image=${kb(s.bytes.image)}`);
-      if (s.runtimeError) console.log(`NOTE ${p.path}: runtime error: ${s.runtimeError}`);
-      for (const l of losses(median)) console.log(`NOTE ${p.path.padEnd(16)} ${l}`);
+      if (s.runtimeError) console.log(`NOTE ${where}: runtime error: ${s.runtimeError}`);
+      for (const l of losses(median)) console.log(`NOTE ${where} ${l}`);
     }
   } finally {
     await server.stop();
   }
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+  const vias = (process.env.LIGHTHOUSE_VIA ?? 'https,http').split(',').filter(Boolean);
+  console.log(`NOTE lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
+    `mobile profile, simulated throttling, median of ${runs} runs by performance score, Chromium at /usr/bin/chromium, ` +
+    `via ${vias.map((v) => VIAS[v]?.label ?? v).join(' then ')}`);
+  for (const via of vias) await measure(via, only);
 }
 
 await main();

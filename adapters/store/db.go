@@ -99,8 +99,14 @@ func Open(opts Options) (*DB, error) {
 		sqlDB.SetMaxOpenConns(8)
 		sqlDB.SetMaxIdleConns(8)
 	} else {
-		sqlDB.SetMaxOpenConns(20)
-		sqlDB.SetMaxIdleConns(10)
+		// As many kept idle as may be open: a connection opened for a burst
+		// stays for the next one instead of being closed as soon as it is
+		// returned, and opened again a moment later (a new PostgreSQL backend
+		// and its catalogue caches each time, which held the matching's tail
+		// at 200 req/s: docs/matching.md). Idle ones still close after five
+		// minutes, so a quiet instance holds none.
+		sqlDB.SetMaxOpenConns(pgMaxConns)
+		sqlDB.SetMaxIdleConns(pgMaxConns)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -132,6 +138,9 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 
 // SQL exposes the pool for migrations and tests.
 func (d *DB) SQL() *sql.DB { return d.sql }
+
+// pgMaxConns is the most connections one instance opens to PostgreSQL.
+const pgMaxConns = 20
 
 // Close releases the pool.
 func (d *DB) Close() error { return d.sql.Close() }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"sync"
 	"testing"
@@ -302,4 +303,40 @@ func TestIdempotencyRepo(t *testing.T) {
 			t.Fatalf("purged %d: %v", n, err)
 		}
 	})
+}
+
+// TestDB_PostgresPoolKeepsWhatABurstOpened holds every connection the pool
+// may open at once, then returns them: all stay open for the next burst
+// instead of being closed on return and opened again (a new backend each).
+func TestDB_PostgresPoolKeepsWhatABurstOpened(t *testing.T) {
+	db, err := store.Open(store.Options{URL: storetest.NewPostgresSchema(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	pool := db.SQL()
+	limit := pool.Stats().MaxOpenConnections
+	if limit < 2 {
+		t.Fatalf("pool limit %d", limit)
+	}
+	ctx := context.Background()
+	var held []*sql.Conn
+	for i := 0; i < limit; i++ {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.PingContext(ctx); err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c)
+	}
+	for _, c := range held {
+		_ = c.Close() // back to the pool
+	}
+	st := pool.Stats()
+	if st.MaxIdleClosed != 0 || st.Idle != limit || st.OpenConnections != limit {
+		t.Fatalf("after a burst of %d: %d idle, %d open, %d closed for the idle limit; want all %d kept",
+			limit, st.Idle, st.OpenConnections, st.MaxIdleClosed, limit)
+	}
 }

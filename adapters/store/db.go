@@ -101,10 +101,9 @@ func Open(opts Options) (*DB, error) {
 	} else {
 		// As many kept idle as may be open: a connection opened for a burst
 		// stays for the next one instead of being closed as soon as it is
-		// returned, and opened again a moment later (a new PostgreSQL backend
-		// and its catalogue caches each time, which held the matching's tail
-		// at 200 req/s: docs/matching.md). Idle ones still close after five
-		// minutes, so a quiet instance holds none.
+		// returned and opened again a moment later (a new PostgreSQL backend,
+		// with cold catalogue caches, each time: docs/matching.md). Idle ones
+		// still close after five minutes, so a quiet instance holds none.
 		sqlDB.SetMaxOpenConns(pgMaxConns)
 		sqlDB.SetMaxIdleConns(pgMaxConns)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)

@@ -12,8 +12,9 @@
 // (test/bench/tlsfront, the bench's stand-in for the proxy docs/operations.md asks for; Chromium
 // accepts its certificate by fingerprint), then straight to the binary over cleartext HTTP/1.1
 // (reports <page>.http1.json). Lantern, Lighthouse's simulator, models what each protocol costs:
-// over HTTP/1.1 at most six connections, each request a round trip of its own at 150 ms; over
-// HTTP/2 one connection that carries every request at once, after one more round trip for TLS.
+// over HTTP/1.1 at most six connections, each request a round trip of its own at 150 ms
+// (pessimistic for a phone); over HTTP/2 one connection, one more round trip for TLS, then each
+// request its bytes only (optimistic). docs/performance.md has both sides' figures.
 //
 // Signed in: the demo customer logs in through the API, and the answer is stored as the app
 // stores it (localStorage `user`, `remember_me`, and the cookie choice of a returning visitor),
@@ -50,63 +51,85 @@ function freePort() {
 
 async function startServer(tls) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'interno-lh-'));
   const direct = `http://127.0.0.1:${port}`;
-  const frontPort = tls ? await freePort() : 0;
-  const base = tls ? `https://127.0.0.1:${frontPort}` : direct;
+  // The front listens first (on a port of its choosing) so interno can be told its address.
+  const front = tls ? await startFront(direct) : null;
+  const base = front ? front.base : direct;
+  const dataDir = mkdtempSync(join(tmpdir(), 'interno-lh-'));
   const proc = spawn(bin, ['serve'], {
     env: { ...process.env, INTERNO_ADDR: `127.0.0.1:${port}`, INTERNO_DATA_DIR: dataDir, INTERNO_BASE_URL: base,
       INTERNO_DEMO: 'true', INTERNO_RATE_LIMITS: 'off', INTERNO_LOG_LEVEL: 'warn', INTERNO_DATABASE_URL: '',
       ...(tls ? { INTERNO_TRUSTED_PROXIES: '127.0.0.1' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`interno exited with ${proc.exitCode}`);
-    try {
-      const res = await fetch(`${direct}/api/designers?limit=1`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('interno did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const front = tls ? await startFront(frontPort, direct) : null;
   const stop = async () => {
     for (const p of [front?.proc, proc]) {
-      if (!p) continue;
+      if (!p || p.exitCode !== null || p.signalCode !== null) continue;
       p.kill('SIGTERM');
-      await new Promise((r) => (p.exitCode !== null ? r(undefined) : p.once('exit', r)));
+      await new Promise((r) => p.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`interno exited with ${proc.exitCode}`);
+      try {
+        const res = await fetch(`${direct}/api/designers?limit=1`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('interno did not start in 120 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { base, direct, spki: front?.spki, stop };
 }
 
 /**
  * The TLS-terminating proxy of a deployment (test/bench/tlsfront): HTTPS and HTTP/2 to the
- * browser, HTTP/1.1 to interno. Resolves with its certificate's SPKI fingerprint once it listens.
+ * browser, HTTP/1.1 to interno. Resolves with its address and its certificate's SPKI fingerprint
+ * once it listens; rejects (and leaves nothing running) if it cannot be built or started.
  */
-async function startFront(port, target) {
+async function startFront(target) {
   const dir = mkdtempSync(join(tmpdir(), 'interno-tlsfront-'));
   const exe = join(dir, 'tlsfront');
-  await new Promise((ok, fail) => {
-    const b = spawn('go', ['build', '-o', exe, './test/bench/tlsfront'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    b.once('exit', (code) => (code === 0 ? ok(undefined) : fail(new Error(`go build tlsfront: exit ${code}`))));
-  });
-  const proc = spawn(exe, ['-listen', `127.0.0.1:${port}`, '-target', target], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const spki = await new Promise((ok, fail) => {
+  try {
+    await new Promise((ok, fail) => {
+      const b = spawn('go', ['build', '-o', exe, './test/bench/tlsfront'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+      b.once('error', fail);
+      b.once('exit', (code) => (code === 0 ? ok(undefined) : fail(new Error(`go build tlsfront: exit ${code}`))));
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const proc = spawn(exe, ['-listen', '127.0.0.1:0', '-target', target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  proc.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const listening = await new Promise((ok, fail) => {
     let out = '';
+    const timer = setTimeout(() => fail(new Error('tlsfront did not listen in 30 s')), 30_000);
     proc.stdout.on('data', (d) => {
       out += d;
-      const m = /^LISTEN \S+ SPKI (\S+)$/m.exec(out);
-      if (m) ok(m[1]);
+      const m = /^LISTEN (\S+) SPKI (\S+)$/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok({ base: m[1], spki: m[2] });
+      }
     });
-    proc.once('exit', (code) => fail(new Error(`tlsfront exited with ${code}`)));
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`tlsfront exited with ${code}`));
+    });
+  }).catch((error) => {
+    if (proc.exitCode === null) proc.kill('SIGTERM');
+    throw error;
   });
-  proc.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return { proc, spki };
+  return { proc, ...listening };
 }
 
 async function json(url, init) {

@@ -96,7 +96,7 @@ func TestLoad_Matching(t *testing.T) {
 			// database pool opening its connections, the first sight of each
 			// analysis) are printed on their own line, not counted in it.
 			Load(t, "POST /api/match-designers 10k designers "+dialect+", first 2 s", 200, 2*time.Second, post)
-			Load(t, "POST /api/match-designers 10k designers "+dialect, 200, 10*time.Second, func(i int) *http.Request { return post(i + 400) })
+			Load(t, "POST /api/match-designers 10k designers "+dialect+", next 10 s", 200, 10*time.Second, func(i int) *http.Request { return post(i + 400) })
 			Load(t, "GET /api/designers/matches?page=n 10k designers "+dialect, 200, 10*time.Second, func(i int) *http.Request {
 				req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s/api/designers/matches?lead_id=%d&lead_token=%s&page=%d", s.URL, first.LeadID, first.LeadToken, i%50+1), nil)
 				return req

@@ -34,8 +34,11 @@ func main() {
 	target := flag.String("target", "", "the interno server, http://127.0.0.1:PORT")
 	flag.Parse()
 	up, err := url.Parse(*target)
-	if err != nil || up.Scheme != "http" || up.Host == "" {
-		log.Fatalf("tlsfront: -target must be http://host:port, got %q", *target)
+	if err != nil || up.Scheme != "http" || !loopback(up.Host) {
+		log.Fatalf("tlsfront: -target must be http://<loopback address>:port, got %q", *target)
+	}
+	if !loopback(*listen) {
+		log.Fatalf("tlsfront: -listen must be a loopback address, got %q", *listen)
 	}
 	cert, spki, err := selfSigned()
 	if err != nil {
@@ -45,15 +48,33 @@ func main() {
 	if err != nil {
 		log.Fatalf("tlsfront: %v", err)
 	}
-	srv := &http.Server{
+	fmt.Printf("LISTEN https://%s SPKI %s\n", ln.Addr(), spki)
+	if err := newServer(up, cert).ServeTLS(ln, "", ""); err != nil {
+		log.Fatalf("tlsfront: %v", err)
+	}
+}
+
+// loopback says whether hostport names this machine only (127.0.0.0/8, ::1 or localhost): the
+// front is a bench tool and never listens on, or forwards to, anything else.
+func loopback(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// newServer is the front's HTTPS server: Go's server speaks HTTP/2 over TLS by itself (ALPN).
+func newServer(up *url.URL, cert tls.Certificate) *http.Server {
+	return &http.Server{
 		Handler:           front(up),
 		ReadHeaderTimeout: 10 * time.Second,
 		TLSConfig:         &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12},
 		ErrorLog:          log.New(os.Stderr, "tlsfront: ", 0),
-	}
-	fmt.Printf("LISTEN https://%s SPKI %s\n", ln.Addr(), spki)
-	if err := srv.ServeTLS(ln, "", ""); err != nil {
-		log.Fatalf("tlsfront: %v", err)
 	}
 }
 
@@ -65,7 +86,7 @@ func front(up *url.URL) http.Handler {
 			r.Out.Host = r.In.Host // the address the browser asked for, as a proxy passes it on
 			r.SetXForwarded()
 		},
-		FlushInterval: -1, // server-sent events go out as they are written
+		FlushInterval: -1, // every answer goes out as it is written, as nginx's proxy_buffering off
 		Transport: &http.Transport{
 			// One connection per browser request in flight, as a proxy keeps to its upstream; the
 			// answer's encoding is the browser's choice, passed through untouched.

@@ -7,18 +7,21 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
-// The front serves HTTP/2 over TLS with the certificate whose fingerprint it prints, and hands
-// each request to the upstream as a deployment's proxy does: the scheme and client named, the
-// answer's encoding and headers untouched, a stream flushed as it is written.
+// The front, served as main serves it, answers over HTTP/2 with the certificate whose fingerprint
+// it prints, and hands each request to the upstream as a deployment's proxy does: the scheme and
+// client named, the answer's encoding and headers untouched, a stream passed on as it is written.
 func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 	events := make(chan string)
+	var closeEvents sync.Once
 	var seen http.Header
 	var seenHost string
 	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -27,9 +30,17 @@ func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 			w.Header().Set("Content-Type", "text/event-stream")
 			w.WriteHeader(http.StatusOK)
 			w.(http.Flusher).Flush()
-			for ev := range events {
-				_, _ = io.WriteString(w, "data: "+ev+"\n\n")
-				w.(http.Flusher).Flush()
+			for {
+				select {
+				case ev, ok := <-events:
+					if !ok {
+						return
+					}
+					_, _ = io.WriteString(w, "data: "+ev+"\n\n")
+					w.(http.Flusher).Flush()
+				case <-r.Context().Done():
+					return
+				}
 			}
 		default:
 			seen, seenHost = r.Header.Clone(), r.Host
@@ -38,7 +49,10 @@ func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 			_, _ = w.Write([]byte("compressed bytes"))
 		}
 	}))
-	defer upstream.Close()
+	t.Cleanup(upstream.Close)
+	// Runs before upstream.Close (cleanups run last first): a failed check never leaves the
+	// stream's handler waiting for an event.
+	t.Cleanup(func() { closeEvents.Do(func() { close(events) }) })
 	up, err := url.Parse(upstream.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -59,17 +73,20 @@ func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 		t.Fatalf("certificate does not name the loopback address: %v", err)
 	}
 
-	srv := httptest.NewUnstartedServer(front(up))
-	srv.EnableHTTP2 = true
-	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
-	srv.StartTLS()
-	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(up, cert)
+	go func() { _ = srv.ServeTLS(ln, "", "") }()
+	t.Cleanup(func() { _ = srv.Close() })
+	base := "https://" + ln.Addr().String()
 	pool := x509.NewCertPool()
 	pool.AddCert(leaf)
-	client := &http.Client{Transport: &http.Transport{ForceAttemptHTTP2: true, DisableCompression: true,
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{ForceAttemptHTTP2: true, DisableCompression: true,
 		TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}}}
 
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/page", nil)
+	req, _ := http.NewRequest(http.MethodGet, base+"/page", nil)
 	req.Header.Set("Accept-Encoding", "br, gzip")
 	res, err := client.Do(req)
 	if err != nil {
@@ -92,11 +109,11 @@ func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 	if seen.Get("Accept-Encoding") != "br, gzip" {
 		t.Errorf("upstream got Accept-Encoding %q, want the browser's", seen.Get("Accept-Encoding"))
 	}
-	if seenHost != strings.TrimPrefix(srv.URL, "https://") {
-		t.Errorf("upstream got Host %q, want the address the browser asked for (%s)", seenHost, srv.URL)
+	if seenHost != ln.Addr().String() {
+		t.Errorf("upstream got Host %q, want the address the browser asked for (%s)", seenHost, ln.Addr())
 	}
 
-	stream, err := client.Get(srv.URL + "/stream")
+	stream, err := client.Get(base + "/stream")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,5 +127,15 @@ func TestFrontServesHTTP2AndPassesRequestsOn(t *testing.T) {
 		}
 		_, _ = lines.ReadString('\n')
 	}
-	close(events)
+}
+
+func TestFrontStaysOnLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:0": true, "127.0.0.1:8443": true, "[::1]:8443": true, "localhost:8443": true,
+		":8443": false, "0.0.0.0:8443": false, "192.168.1.10:8443": false, "[::]:8443": false, "example.com:443": false, "127.0.0.1": false,
+	} {
+		if got := loopback(addr); got != want {
+			t.Errorf("loopback(%q) = %v, want %v", addr, got, want)
+		}
+	}
 }

@@ -156,7 +156,7 @@ async function signIn(port, base, user) {
 /** One Lighthouse run in a fresh browser profile. */
 async function run(url, user, base, spki) {
   // The bench's certificate is accepted by its fingerprint alone (chrome-launcher's profile
-  // directory is the --user-data-dir the flag needs): the page is a secure context as in production.
+  // directory is the --user-data-dir the flag needs): the page loads with no certificate error.
   const flags = spki ? [...chromeFlags, `--ignore-certificate-errors-spki-list=${spki}`] : chromeFlags;
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: flags });
   try {

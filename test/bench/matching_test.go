@@ -92,9 +92,9 @@ func TestLoad_Matching(t *testing.T) {
 				req.Header.Set("Content-Type", "application/json")
 				return req
 			}
-			// The budget is a running service's: its first two seconds (the
-			// database pool opening its connections, the first sight of each
-			// analysis) are printed on their own line, not counted in it.
+			// The budget is a running service's: the first two seconds of a
+			// server just started (its database pool opening connections, its
+			// caches filling) are printed on their own line, then the next ten.
 			Load(t, "POST /api/match-designers 10k designers "+dialect+", first 2 s", 200, 2*time.Second, post)
 			Load(t, "POST /api/match-designers 10k designers "+dialect+", next 10 s", 200, 10*time.Second, func(i int) *http.Request { return post(i + 400) })
 			Load(t, "GET /api/designers/matches?page=n 10k designers "+dialect, 200, 10*time.Second, func(i int) *http.Request {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { configure, getConfig } from '@testing-library/react';
+import { options } from 'preact';
 import { beforeEach } from 'vitest';
 
 /**
@@ -50,3 +51,13 @@ beforeEach(() => {
   forgetArrivedModules();
   forgetProgressiveMounts();
 });
+
+// Preact runs effects after the next frame, and by default also sets a 35 ms timer in case no frame
+// comes (a hidden tab); that timer calls cancelAnimationFrame. On a busy machine a test file could end,
+// and its jsdom window be torn down with cancelAnimationFrame, while the timer was set: it then fired
+// into the worker's next file (an unhandled ReferenceError, which fails the run though every test
+// passed). jsdom's window always has frames (vitest makes it "visual"), so tests wait for the frame
+// alone, as a visible page does: a frame still asked for when the window closes is dropped with it.
+options.requestAnimationFrame = (flush) => {
+  requestAnimationFrame(() => setTimeout(flush));
+};

@@ -157,9 +157,21 @@ func (r *SchedulingRepo) Book(ctx context.Context, a *scheduling.Appointment, no
 		conn := r.db.Conn(ctx)
 		if r.db.dialect == Postgres {
 			// Bookings by one customer take turns, so the per-pair limit
-			// cannot be overrun by parallel requests. (SQLite's immediate
-			// transactions already run one at a time.)
-			if err := conn.Exec("SELECT id FROM users WHERE id = ? FOR UPDATE", a.CustomerID).Error; err != nil {
+			// cannot be overrun by parallel requests; bookings of one
+			// designer take turns too, so each sees the slots taken before
+			// it and is refused by the overlap check below. Without that,
+			// simultaneous bookings of one slot all inserted, and each waited
+			// in the exclusion constraint's check for the others to end:
+			// PostgreSQL broke those cycles as deadlocks, not ErrSlotTaken.
+			// Always the customer first, then the designer; NO KEY UPDATE
+			// does not block the key-share locks of foreign-key checks (a
+			// like or a message inserted meanwhile), so those cannot join a
+			// cycle. (SQLite's immediate transactions already run one at a
+			// time.)
+			if err := conn.Exec("SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE", a.CustomerID).Error; err != nil {
+				return err
+			}
+			if err := conn.Exec("SELECT id FROM designers WHERE id = ? FOR NO KEY UPDATE", a.DesignerID).Error; err != nil {
 				return err
 			}
 		}

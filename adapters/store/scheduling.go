@@ -149,6 +149,12 @@ func (r *SchedulingRepo) Busy(ctx context.Context, designerID int64, from, to ti
 	return out, nil
 }
 
+// bookingLockClass is the first key of the advisory locks by which bookings of
+// one designer take turns on PostgreSQL (the second is the designer's id, wrapped
+// to 32 bits: two designers sharing one only take turns). Two-key advisory locks
+// never meet the one-key ones of idempotency and migrations.
+const bookingLockClass int32 = 0x426b6e67 // "Bkng"
+
 // Book inserts a pending appointment; see scheduling.Repository.
 func (r *SchedulingRepo) Book(ctx context.Context, a *scheduling.Appointment, now time.Time, check func(live int) error) error {
 	row := appointmentRow{DesignerID: a.DesignerID, CustomerID: a.CustomerID, StartsAt: a.StartsAt.UTC(), EndsAt: a.EndsAt.UTC(),
@@ -156,22 +162,24 @@ func (r *SchedulingRepo) Book(ctx context.Context, a *scheduling.Appointment, no
 	err := r.db.InTx(ctx, func(ctx context.Context) error {
 		conn := r.db.Conn(ctx)
 		if r.db.dialect == Postgres {
-			// Bookings by one customer take turns, so the per-pair limit
-			// cannot be overrun by parallel requests; bookings of one
-			// designer take turns too, so each sees the slots taken before
-			// it and is refused by the overlap check below. Without that,
-			// simultaneous bookings of one slot all inserted, and each waited
-			// in the exclusion constraint's check for the others to end:
-			// PostgreSQL broke those cycles as deadlocks, not ErrSlotTaken.
-			// Always the customer first, then the designer; NO KEY UPDATE
-			// does not block the key-share locks of foreign-key checks (a
-			// like or a message inserted meanwhile), so those cannot join a
-			// cycle. (SQLite's immediate transactions already run one at a
-			// time.)
+			// Bookings by one customer take turns (the customer's row), so
+			// the per-pair limit cannot be overrun by parallel requests; NO
+			// KEY UPDATE leaves foreign-key checks (a like or a message
+			// inserted meanwhile) unblocked. Bookings of one designer take
+			// turns too (a transaction's advisory lock on the designer's id),
+			// so each sees the slots taken before it and is refused by the
+			// overlap check below: without that, simultaneous bookings of one
+			// slot all inserted and each waited in the exclusion constraint's
+			// check for the others, cycles PostgreSQL broke as deadlocks. An
+			// advisory lock rather than the designer's row, which other
+			// transactions lock after a user's (an account's deletion updates
+			// the like counts of the designers it liked before deleting the
+			// user): only bookings take it, always after the customer's row.
+			// (SQLite's immediate transactions already run one at a time.)
 			if err := conn.Exec("SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE", a.CustomerID).Error; err != nil {
 				return err
 			}
-			if err := conn.Exec("SELECT id FROM designers WHERE id = ? FOR NO KEY UPDATE", a.DesignerID).Error; err != nil {
+			if err := conn.Exec("SELECT pg_advisory_xact_lock(?, ?)", bookingLockClass, int32(uint32(a.DesignerID))).Error; err != nil {
 				return err
 			}
 		}

@@ -302,6 +302,39 @@ func TestSchedulingRepo_OneSlotOneBooking(t *testing.T) {
 	})
 }
 
+// TestSchedulingRepo_BookingLeavesTheDesignerRowFree: on PostgreSQL bookings of
+// one designer take turns without locking the designer's row, which an account's
+// deletion locks (the like counts of the designers it liked) before the user's
+// row that a booking locks first: a booking waiting for that row would close a
+// deadlock. Here a transaction holds the designer's row as that deletion does,
+// and a booking still goes through.
+func TestSchedulingRepo_BookingLeavesTheDesignerRowFree(t *testing.T) {
+	db := storetest.Open(t, store.Postgres, storetest.Options{})
+	ctx := context.Background()
+	repo := store.NewSchedulingRepo(db)
+	d := newDesigner(t, db, "rowfree@example.com", "Rita", "Napoli")
+	c := newCustomer(t, db, "rowfree.customer@example.com")
+	holder, err := db.SQL().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = holder.Rollback() }()
+	if _, err := holder.ExecContext(ctx, "UPDATE designers SET like_count = like_count WHERE id = $1", d.ID); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 4, 1, 8, 0, 0, 0, time.UTC)
+	done := make(chan error, 1)
+	go func() { done <- repo.Book(ctx, appt(d.ID, c, start), start.Add(-48*time.Hour), noLimit) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("booking while the designer's row is held: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the booking waited for the transaction holding the designer's row")
+	}
+}
+
 func rebind(db *store.DB, q string) string {
 	if db.Dialect() != store.Postgres {
 		return q

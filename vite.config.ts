@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { reactRuntimeAliases, routerProductionAlias } from './runtime.config';
+import { compileHintBanner, compileHintFirst } from './web/scripts/compile-hints.mjs';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 
@@ -62,6 +63,8 @@ export default defineConfig(({ command }) => ({
     // groups (see above) follow them; a group listed earlier takes a module first.
     rolldownOptions: {
       output: {
+        // The first page's chunks compiled while they arrive (web/scripts/compile-hints.mjs).
+        postBanner: compileHintBanner,
         codeSplitting: {
           groups: [
             { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
@@ -93,6 +96,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    compileHintFirst(),
     // Fast refresh is React's own (it needs React's renderer); on Preact `npm run dev` reloads the page.
     react({ refreshExclude: /./ }),
     VitePWA({

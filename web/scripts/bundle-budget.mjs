@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileHintErrors } from './compile-hints.mjs';
 import { AFTER_FIRST_PAINT, KB, ROUTES } from './first-routes.mjs';
 import { compress } from './precompress.mjs';
 
@@ -176,7 +177,13 @@ export function main(args, print = console.log) {
     print(`bundle budget: the route table in web/scripts/first-routes.mjs is out of date:\n  ${errors.join('\n  ')}`);
     return 2;
   }
-  const reports = measure(manifest, (file) => readFileSync(join(dist, file)));
+  const read = (/** @type {string} */ file) => readFileSync(join(dist, file));
+  const hints = compileHintErrors(manifest, read);
+  if (hints.length > 0) {
+    print(`bundle budget: the first page's chunks lost their compile hint:\n  ${hints.join('\n  ')}`);
+    return 2;
+  }
+  const reports = measure(manifest, read);
   print(format(reports, enforce));
   return enforce && reports.some((r) => r.over) ? 1 : 0;
 }

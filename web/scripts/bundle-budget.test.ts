@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { KB, ROUTES, configurationErrors, format, main, measure, staticClosure, wireSize } from './bundle-budget.mjs';
+import { COMPILE_HINT, EAGER_CHUNKS } from './compile-hints.mjs';
 import { MIN_BYTES, compress } from './precompress.mjs';
 
 /** A small build: entry → vendor + shared; Home → shared + widget (+ a lazy chat); Login → form. */
@@ -159,11 +160,19 @@ describe('main', () => {
     return dir;
   }
 
-  /** A build whose every route chunk is a given number of incompressible bytes. */
-  function build(bytesPerRoute: number): string {
-    const m: Record<string, { file: string; imports?: string[] }> = { 'index.html': { file: 'assets/index.js' } };
+  /**
+   * A build whose every route chunk is a given number of incompressible bytes, with the eager chunks
+   * (compile-hints.mjs) starting with their hint unless `hintless` names one.
+   */
+  function build(bytesPerRoute: number, hintless?: string): string {
+    const m: Record<string, { file: string; name?: string; imports?: string[] }> = { 'index.html': { file: 'assets/index.js' } };
     const dir = dist(null);
     writeFileSync(join(dir, 'assets', 'index.js'), noise(1000, 9));
+    for (const name of EAGER_CHUNKS) {
+      m[`_${name}-x.js`] = { file: `assets/${name}-x.js`, name };
+      const code = 'export const a = () => 1;\n';
+      writeFileSync(join(dir, 'assets', `${name}-x.js`), name === hintless ? code : `${COMPILE_HINT}\n${code}`);
+    }
     ROUTES.forEach((r, i) => {
       const mod = r.modules[0] as string;
       m[mod] = { file: `assets/r${i}.js` };
@@ -193,5 +202,12 @@ describe('main', () => {
     const out: string[] = [];
     expect(main(['--dist', dist({ 'index.html': { file: 'assets/index.js' } })], (l) => out.push(l))).toBe(2);
     expect(out.join('\n')).toContain('src/features/home/components/HomePage.tsx');
+  });
+
+  it('fails in both modes when an eager chunk does not start with its compile hint', () => {
+    const out: string[] = [];
+    expect(main(['--dist', build(20_000, 'router')], (l) => out.push(l))).toBe(2);
+    expect(out.join('\n')).toContain('assets/router-x.js does not start with //# allFunctionsCalledOnLoad');
+    expect(main(['--dist', build(20_000, 'shell'), '--enforce'], () => {})).toBe(2);
   });
 });

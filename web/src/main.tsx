@@ -14,18 +14,24 @@ import { createAppStore } from './app/store';
 import { captureInstallPrompt } from './features/pwa/lib/installPrompt';
 import { registerServiceWorker } from './features/pwa/lib/serviceWorker';
 import { setNavigator } from './shared/lib/navigation';
+import { nextTask } from './shared/lib/nextTask';
 import { afterFirstPaint, allowBackgroundOffline, loadOffline, onOutboxNeeded, whenIdle } from './shared/offline/lazy';
 import { setOutboxSession } from './shared/offline/outboxSession';
 import { startPush } from './shared/push/startPush';
 
 captureInstallPrompt();
 
+// The start is cut into three tasks (issue 16: on a phone one long task of the first visit is
+// blocking time): the modules' evaluation and the store (with the first screen's answer asked for
+// at once), then the router (its creation matches the address and starts loading the route's
+// module), then the first render. Whatever needs the router before it exists waits for it.
 const store = createAppStore();
-const router = createBrowserRouter(routes);
-setNavigator((path, options) => {
-  void router.navigate(path, options);
-});
 fetchFirstScreenData(store, window.location.pathname);
+const routerReady = nextTask().then(() => createBrowserRouter(routes));
+const navigate = (path: string, options?: { replace?: boolean }): void => {
+  void routerReady.then((router) => router.navigate(path, options));
+};
+setNavigator(navigate);
 
 // Actions queued before the offline layer starts belong to whoever is signed in then.
 setOutboxSession(() => {
@@ -44,8 +50,8 @@ setOutboxSession(() => {
 let offlineStart: Promise<void> | null = null;
 function startOfflineLayer(): Promise<void> {
   return (offlineStart ??= loadOffline()
-    .then(() => import('./app/offline'))
-    .then(({ startOffline }) => startOffline(store, router))
+    .then(() => Promise.all([import('./app/offline'), routerReady]))
+    .then(([{ startOffline }, router]) => startOffline(store, router))
     .catch(() => {
       offlineStart = null;
       window.addEventListener('online', startOfflineWhenIdle, { once: true });
@@ -58,12 +64,15 @@ function startOfflineWhenIdle(): void {
 onOutboxNeeded(startOfflineLayer);
 afterFirstPaint(startOfflineWhenIdle);
 registerServiceWorker();
-startPush(store, (path) => void router.navigate(path));
+startPush(store, navigate);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} router={router} />
-  </StrictMode>,
-);
+void routerReady.then(async (router) => {
+  await nextTask();
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextTask } from './nextTask';
+
+describe('nextTask', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves after the current task and its microtasks, not within them', async () => {
+    const order: string[] = [];
+    const yielded = nextTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    order.push('this task');
+    await yielded;
+    expect(order).toEqual(['this task', 'microtask', 'next task']);
+  });
+
+  it('lets a task queued before it run first', async () => {
+    const order: string[] = [];
+    const channel = new MessageChannel();
+    const queued = new Promise<void>((resolve) => {
+      channel.port1.onmessage = () => {
+        order.push('queued task');
+        channel.port1.close();
+        resolve();
+      };
+    });
+    channel.port2.postMessage(null);
+    await nextTask();
+    order.push('after nextTask');
+    await queued;
+    expect(order).toEqual(['queued task', 'after nextTask']);
+  });
+
+  it("uses the browser's scheduler.yield where there is one", async () => {
+    const yieldToBrowser = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yieldToBrowser });
+    await nextTask();
+    expect(yieldToBrowser).toHaveBeenCalledTimes(1);
+  });
+});

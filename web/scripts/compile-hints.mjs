@@ -14,27 +14,31 @@ export const EAGER_CHUNKS = new Set(['preact', 'router', 'redux', 'shell']);
 
 /**
  * Rolldown's `postBanner`: the hint on the eager chunks, added after minification so that the
- * chunk's file name (its content hash) covers it.
+ * chunk's file name (its content hash) covers it. Nothing at all on the others: an empty string
+ * would still put a line break above each of them.
  * @param {{ name: string }} chunk
+ * @returns {string}
  */
 export function compileHintBanner(chunk) {
-  return EAGER_CHUNKS.has(chunk.name) ? COMPILE_HINT : '';
+  return EAGER_CHUNKS.has(chunk.name) ? COMPILE_HINT : /** @type {string} */ (/** @type {unknown} */ (undefined));
 }
 
 /**
- * Puts the hint back on a chunk's first line when something was written above it. Vite writes the
+ * Puts the hint back on a chunk's first line when one line was written above it: Vite writes the
  * list of files a chunk preloads (`const __vite__mapDeps=...`) at the top of the chunk once its
- * name is set, after the banner; the hint counts only from where it stands.
+ * name is set, after the banner, and the hint counts only from where it stands. Only the second
+ * line is looked at, so the same text elsewhere (in a string, say) is never moved.
  * @param {string} code
  */
 export function hintFirst(code) {
   const line = `${COMPILE_HINT}\n`;
-  if (code.startsWith(line) || !code.includes(line)) return code;
-  return line + code.replace(line, '');
+  const firstEnd = code.indexOf('\n') + 1;
+  if (code.startsWith(line) || firstEnd === 0 || !code.startsWith(line, firstEnd)) return code;
+  return line + code.slice(0, firstEnd) + code.slice(firstEnd + line.length);
 }
 
 /**
- * The Vite plugin that applies hintFirst to every chunk, after every other plugin has written.
+ * The Vite plugin that applies hintFirst to the eager chunks, after every other plugin has written.
  * @returns {import('vite').Plugin}
  */
 export function compileHintFirst() {
@@ -45,7 +49,7 @@ export function compileHintFirst() {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk') file.code = hintFirst(file.code);
+          if (file.type === 'chunk' && EAGER_CHUNKS.has(file.name)) file.code = hintFirst(file.code);
         }
       },
     },

@@ -5,7 +5,8 @@ import { COMPILE_HINT, EAGER_CHUNKS, compileHintBanner, compileHintErrors, hintF
 describe('compile hints', () => {
   it('marks the first page chunks and no other', () => {
     for (const name of ['preact', 'router', 'redux', 'shell']) expect(compileHintBanner({ name })).toBe(COMPILE_HINT);
-    for (const name of ['dexie', 'HomePage', 'designer-ui', 'outbox']) expect(compileHintBanner({ name })).toBe('');
+    // Nothing, not an empty string (which would still add a line break above the chunk).
+    for (const name of ['dexie', 'HomePage', 'designer-ui', 'outbox']) expect(compileHintBanner({ name })).toBeUndefined();
   });
 
   it('moves the hint back to the first line when something was written above it', () => {
@@ -13,6 +14,9 @@ describe('compile hints', () => {
     expect(hintFirst(`${mapDeps}${COMPILE_HINT}\nexport const a=1;`)).toBe(`${COMPILE_HINT}\n${mapDeps}export const a=1;`);
     expect(hintFirst(`${COMPILE_HINT}\nexport const a=1;`)).toBe(`${COMPILE_HINT}\nexport const a=1;`);
     expect(hintFirst(`${mapDeps}export const a=1;`)).toBe(`${mapDeps}export const a=1;`);
+    // The same text further down (in a string, say) is code, not the hint: left where it is.
+    const deeper = `${mapDeps}const a=1;\nconst s=\`\n${COMPILE_HINT}\n\`;`;
+    expect(hintFirst(deeper)).toBe(deeper);
   });
 
   it('reports an eager chunk that is missing or lost its hint', () => {

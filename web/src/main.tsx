@@ -29,7 +29,8 @@ const store = createAppStore();
 fetchFirstScreenData(store, window.location.pathname);
 const routerReady = nextTask().then(() => createBrowserRouter(routes));
 const navigate = (path: string, options?: { replace?: boolean }): void => {
-  void routerReady.then((router) => router.navigate(path, options));
+  // A router that failed to start is reported once, by the render below.
+  routerReady.then((router) => router.navigate(path, options)).catch(() => undefined);
 };
 setNavigator(navigate);
 
@@ -68,11 +69,13 @@ startPush(store, navigate);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-void routerReady.then(async (router) => {
-  await nextTask();
-  createRoot(container).render(
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
-  );
-});
+routerReady
+  .then(async (router) => {
+    await nextTask();
+    createRoot(container).render(
+      <StrictMode>
+        <App store={store} router={router} />
+      </StrictMode>,
+    );
+  })
+  .catch(reportError); // as an error thrown at start would be: the console, window's error listeners
